@@ -1,0 +1,80 @@
+"""What gets painted: a plan of cell operations, separate from any back end.
+
+A solver's result becomes a :class:`PaintPlan`; a back end (openpyxl file,
+live Excel through xlwings) applies it. Cells with the same :class:`Style` are
+grouped in one :class:`Paint` so a back end can paint each colour in one call.
+
+The colours follow the VBA nonogram analyzer this project descends from:
+black is ColorIndex 16 (#808080), white is ColorIndex 2 (#FFFFFF) plus both
+diagonal hairline borders, red is ColorIndex 3 (#FF0000) for a contradiction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Cell = tuple[int, int]
+"""A sheet cell as 1-based ``(row, col)``."""
+
+GREY = "808080"
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a cell looks. ``fill=None`` means no fill (the sheet's default)."""
+
+    fill: str | None = None  # "RRGGBB"
+    diagonals: bool = False  # both diagonal hairline borders, in GREY
+    font_color: str | None = None  # "RRGGBB"; None leaves the font alone
+
+
+BLACK = Style(fill=GREY)
+WHITE = Style(fill="FFFFFF", diagonals=True)
+RED = Style(fill="FF0000")
+CLEAR = Style()
+
+
+@dataclass(frozen=True)
+class Paint:
+    """Give every cell in ``cells`` the style ``style``."""
+
+    style: Style
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Write:
+    """Write ``value`` into ``cell`` (``None`` empties it)."""
+
+    cell: Cell
+    value: str | int | float | None
+
+
+Op = Paint | Write
+
+
+@dataclass(frozen=True)
+class PaintPlan:
+    """The operations for one sheet, applied in order."""
+
+    sheet: str
+    ops: tuple[Op, ...] = ()
+
+    def cells_with(self, style: Style) -> set[Cell]:
+        """Every cell this plan paints with ``style`` (for tests and summaries)."""
+        return {c for op in self.ops if isinstance(op, Paint) and op.style == style for c in op.cells}
+
+    def writes(self) -> dict[Cell, object]:
+        """The last value written to each cell."""
+        return {op.cell: op.value for op in self.ops if isinstance(op, Write)}
+
+
+def group_by_style(styled: dict[Cell, Style]) -> tuple[Paint, ...]:
+    """Turn a cell -> style map into one sorted :class:`Paint` per style."""
+    groups: dict[Style, list[Cell]] = {}
+    for cell, style in styled.items():
+        groups.setdefault(style, []).append(cell)
+    return tuple(
+        Paint(style, tuple(sorted(cells)))
+        for style, cells in sorted(groups.items(), key=lambda kv: repr(kv[0]))
+    )
