@@ -1,0 +1,1 @@
+"""Spreadsheet back ends. Each third-party spreadsheet library is imported in exactly one module here."""

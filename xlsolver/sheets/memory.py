@@ -1,0 +1,55 @@
+"""An in-memory workbook that implements the back-end protocol.
+
+It is the reference back end for tests: painting into it and reading the
+snapshot back needs no file and no spreadsheet program.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from xlsolver.core.paint import Cell, Paint, PaintPlan, Write
+from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
+
+
+class MemoryWorkbook:
+    """Sheets of cells held in dictionaries."""
+
+    def __init__(self, sheets: dict[str, dict[Cell, CellInfo]] | None = None,
+                 names: dict[str, tuple[str, tuple[int, int, int, int]]] | None = None) -> None:
+        self.sheets: dict[str, dict[Cell, CellInfo]] = {k: dict(v) for k, v in (sheets or {}).items()}
+        self.names = dict(names or {})  # name -> (sheet, (r0, c0, r1, c1))
+        self.calls = 0  # operations applied, for tests that count work
+
+    @classmethod
+    def from_values(cls, sheet: str, rows: list[list[Value]], top: int = 1, left: int = 1) -> "MemoryWorkbook":
+        """A one-sheet workbook from a 2-D list of values (``None``/``""`` = blank)."""
+        cells = {(top + r, left + c): CellInfo(v) for r, row in enumerate(rows)
+                 for c, v in enumerate(row) if v not in (None, "")}
+        return cls({sheet: cells})
+
+    def sheet_names(self) -> list[str]:
+        return list(self.sheets)
+
+    def add_sheet(self, name: str) -> None:
+        self.sheets.setdefault(name, {})
+
+    def snapshot(self, sheet: str) -> SheetSnapshot:
+        cells = {k: v for k, v in self.sheets[sheet].items() if not v.blank}
+        names = {n: box for n, (s, box) in self.names.items() if s == sheet}
+        return SheetSnapshot(sheet, cells, names)
+
+    def apply(self, plan: PaintPlan) -> None:
+        cells = self.sheets.setdefault(plan.sheet, {})
+        for op in plan.ops:
+            self.calls += 1
+            if isinstance(op, Paint):
+                for cell in op.cells:
+                    old = cells.get(cell, CellInfo())
+                    cells[cell] = CellInfo(old.value, op.style.fill, op.style.diagonals)
+            elif isinstance(op, Write):
+                old = cells.get(op.cell, CellInfo())
+                cells[op.cell] = CellInfo(op.value, old.fill, old.diagonals)
+
+    def save(self, path: Path) -> None:  # pragma: no cover - nothing to write
+        raise NotImplementedError("MemoryWorkbook lives in memory; use an openpyxl workbook to save")

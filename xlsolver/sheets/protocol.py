@@ -1,0 +1,66 @@
+"""The small protocol between puzzle layouts and spreadsheet back ends.
+
+A back end gives a layout a :class:`SheetSnapshot`, a plain-data picture of
+the cells that matter (values, solid fills, diagonal borders, defined names),
+and applies the :class:`~xlsolver.core.paint.PaintPlan` the layout returns.
+Layouts never see openpyxl or xlwings objects, so they are tested on
+snapshots built in memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping, Protocol
+
+from xlsolver.core.paint import Cell, PaintPlan
+
+Value = str | int | float | bool | None
+
+
+@dataclass(frozen=True)
+class CellInfo:
+    """What a layout may read from one cell."""
+
+    value: Value = None
+    fill: str | None = None  # "RRGGBB" of a solid fill; None when the cell has none
+    diagonals: bool = False  # both diagonal borders present (the analyzer's white mark)
+
+    @property
+    def blank(self) -> bool:
+        return (self.value is None or self.value == "") and self.fill is None and not self.diagonals
+
+
+@dataclass(frozen=True)
+class SheetSnapshot:
+    """The non-blank cells of one sheet (1-based ``(row, col)`` keys) and the
+    defined names that point into it (inclusive ``(row0, col0, row1, col1)``)."""
+
+    name: str
+    cells: Mapping[Cell, CellInfo] = field(default_factory=dict)
+    names: Mapping[str, tuple[int, int, int, int]] = field(default_factory=dict)
+
+    def get(self, row: int, col: int) -> CellInfo:
+        return self.cells.get((row, col), _BLANK)
+
+    def value(self, row: int, col: int) -> Value:
+        return self.get(row, col).value
+
+
+_BLANK = CellInfo()
+
+
+class WorkbookBackend(Protocol):
+    """What every back end (openpyxl file, live Excel, the in-memory fake) offers."""
+
+    def sheet_names(self) -> list[str]: ...
+
+    def snapshot(self, sheet: str) -> SheetSnapshot: ...
+
+    def apply(self, plan: PaintPlan) -> None: ...
+
+    def add_sheet(self, name: str) -> None: ...
+
+    def save(self, path: Path) -> None:
+        """Write the workbook to ``path`` atomically (a temporary file, then a rename)."""
+        ...
