@@ -1,0 +1,167 @@
+"""The command line end to end: real files in, painted files and verdicts out."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import openpyxl
+import pytest
+
+from xlsolver.cli import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE, main
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = ROOT / "workbooks" / "nonogram.xlsx"
+
+# A 6-wide, 4-high arrow made for these tests; the clues are computed from it.
+ARROW = ["...##.", "######", "######", "...##."]
+
+
+def runs(bits):
+    out, n = [], 0
+    for b in list(bits) + [0]:
+        if b:
+            n += 1
+        elif n:
+            out.append(n)
+            n = 0
+    return out
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def run_cli(capsys, *args):
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def arrow_columns():
+    """Column clues of ARROW, computed so the test data cannot drift from the picture."""
+    grid = np.array([[ch == "#" for ch in row] for row in ARROW])
+    return [runs(grid[:, j]) for j in range(grid.shape[1])]
+
+
+@pytest.fixture
+def arrow_non(tmp_path):
+    cols = arrow_columns()
+    rows = [runs(ch == "#" for ch in r) for r in ARROW]
+    text = 'title "Arrow"\nwidth 6\nheight 4\n\nrows\n' + "\n".join(",".join(map(str, r)) for r in rows)
+    text += "\n\ncolumns\n" + "\n".join(",".join(map(str, c)) for c in cols) + "\n"
+    path = tmp_path / "arrow.non"
+    path.write_text(text)
+    return path
+
+
+def test_help_teaches_with_examples(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["solve", "--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert "examples:" in out and "--in-place" in out and "exit status" in out
+
+
+def test_module_entry_point_runs():
+    done = subprocess.run([sys.executable, "-m", "xlsolver", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("xlsolver ")
+
+
+def test_solve_non_file_json(capsys, arrow_non):
+    code, out, _ = run_cli(capsys, "solve", arrow_non, "--json")
+    assert code == EXIT_ALL_UNIQUE
+    record = json.loads(out.strip())
+    assert record["status"] == "unique" and record["kind"] == "nonogram"
+    assert (record["rows"], record["cols"]) == (4, 6)
+    assert record["solution"] == ARROW
+    for key in ("source", "sheet", "seconds", "message"):
+        assert key in record
+
+
+def test_import_then_solve_paints_the_solution(capsys, tmp_path, arrow_non):
+    book = tmp_path / "arrow.xlsx"
+    code, _, _ = run_cli(capsys, "import", arrow_non, "-o", book)
+    assert code == EXIT_ALL_UNIQUE and book.exists()
+    before = digest(book)
+    code, out, _ = run_cli(capsys, "solve", book, "--json")
+    assert code == EXIT_ALL_UNIQUE
+    record = json.loads(out.splitlines()[0])
+    assert record["solution"] == ARROW
+    assert digest(book) == before, "the input workbook must not change"
+    painted = openpyxl.load_workbook(record["output"])[record["sheet"]]
+    fills = [c.fill.fgColor.rgb[-6:] for row in painted.iter_rows() for c in row if c.fill.fill_type == "solid"]
+    assert fills.count("808080") == sum(row.count("#") for row in ARROW)
+    assert fills.count("FFFFFF") == sum(row.count(".") for row in ARROW)
+
+
+def test_in_place_changes_the_input(capsys, tmp_path, arrow_non):
+    book = tmp_path / "arrow.xlsx"
+    run_cli(capsys, "import", arrow_non, "-o", book)
+    before = digest(book)
+    code, _, _ = run_cli(capsys, "solve", book, "--in-place")
+    assert code == EXIT_ALL_UNIQUE
+    assert digest(book) != before
+    assert not (tmp_path / "arrow.solved.xlsx").exists()
+
+
+def test_typo_in_hint_names_sheet_and_cell(capsys, tmp_path, arrow_non):
+    book = tmp_path / "arrow.xlsx"
+    run_cli(capsys, "import", arrow_non, "-o", book)
+    wb = openpyxl.load_workbook(book)
+    ws = wb.worksheets[0]
+    # Find a row-hint cell holding a number and replace it with a typo.
+    target = next(c for row in ws.iter_rows() for c in row if isinstance(c.value, int))
+    target.value = "x"
+    wb.save(book)
+    before = digest(book)
+    code, out, err = run_cli(capsys, "solve", book)
+    assert code == EXIT_INPUT_ERROR
+    assert f'{ws.title}!{target.coordinate}: hint "x" is not a number' in out
+    assert "Traceback" not in out + err
+    assert digest(book) == before
+    assert not (tmp_path / "arrow.solved.xlsx").exists()
+
+
+def test_missing_file_is_an_input_error(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "solve", tmp_path / "nope.xlsx")
+    assert code == EXIT_INPUT_ERROR
+    assert "nope.xlsx" in out + err and "Traceback" not in out + err
+
+
+def test_not_a_workbook_is_an_input_error(capsys, tmp_path):
+    bogus = tmp_path / "bogus.xlsx"
+    bogus.write_text("not a zip file")
+    code, out, err = run_cli(capsys, "solve", bogus)
+    assert code == EXIT_INPUT_ERROR and "bogus.xlsx" in out + err
+
+
+def test_bad_non_file_names_the_line(capsys, tmp_path):
+    bad = tmp_path / "bad.non"
+    bad.write_text("width 2\nheight 1\nrows\n1,x\ncolumns\n1\n1\n")
+    code, out, _ = run_cli(capsys, "solve", bad)
+    assert code == EXIT_INPUT_ERROR
+    assert "bad.non" in out
+
+
+@pytest.mark.skipif(not BUNDLED.exists(), reason="workbooks/nonogram.xlsx has not been made")
+def test_bundled_workbook_gives_every_verdict(capsys, tmp_path):
+    book = tmp_path / "nonogram.xlsx"
+    shutil.copy(BUNDLED, book)
+    before = digest(book)
+    code, out, _ = run_cli(capsys, "solve", book, "--json")
+    records = [json.loads(line) for line in out.splitlines()]
+    statuses = {r["status"] for r in records}
+    assert {"unique", "multiple", "none"} <= statuses
+    assert code == EXIT_NOT_ALL_UNIQUE
+    assert digest(book) == before
+    assert (tmp_path / "nonogram.solved.xlsx").exists()
+    for r in records:
+        if r["status"] == "multiple":
+            a, b = r["solutions"]
+            assert a != b
