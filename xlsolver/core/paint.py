@@ -50,7 +50,20 @@ class Write:
     value: str | int | float | None
 
 
-Op = Paint | Write
+@dataclass(frozen=True)
+class SquareCells:
+    """Make the rows ``top..bottom`` and columns ``left..right`` square, ``size``
+    points a side, so a puzzle grid looks like one. A layout hint: a back end
+    that cannot size cells (the in-memory fake) ignores it."""
+
+    top: int
+    left: int
+    bottom: int
+    right: int
+    size: float = 15.0
+
+
+Op = Paint | Write | SquareCells
 
 
 @dataclass(frozen=True)

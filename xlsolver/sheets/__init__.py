@@ -4,3 +4,29 @@ This layer sits between the solvers and the back ends. It reads a
 :class:`~xlsolver.sheets.protocol.SheetSnapshot` and returns puzzles and
 :class:`~xlsolver.core.paint.PaintPlan` values; it imports no spreadsheet library.
 """
+
+from xlsolver.sheets.memory import MemoryWorkbook
+from xlsolver.sheets.nonogram_sheet import (
+    NonogramLayout,
+    find_layout,
+    import_plan,
+    nonogram_plan,
+    read_givens,
+    read_nonogram,
+    status_sentence,
+)
+from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, WorkbookBackend
+
+__all__ = [
+    "CellInfo",
+    "MemoryWorkbook",
+    "NonogramLayout",
+    "SheetSnapshot",
+    "WorkbookBackend",
+    "find_layout",
+    "import_plan",
+    "nonogram_plan",
+    "read_givens",
+    "read_nonogram",
+    "status_sentence",
+]

@@ -1,0 +1,297 @@
+"""Workbook files through openpyxl: the one module that imports it.
+
+It turns openpyxl's cells into :class:`~xlsolver.sheets.protocol.SheetSnapshot`
+values and applies :class:`~xlsolver.core.paint.PaintPlan` values to them.
+Colours come out as plain ``"RRGGBB"``: openpyxl gives ARGB strings, indexed
+colours (through the workbook's palette, so ColorIndex 16 is #808080) and
+theme colours with a tint, and layouts should not care which.
+
+Saving is atomic: the workbook goes to a temporary file in the target's
+folder, then ``os.replace`` puts it in place, so a crash never leaves half a
+file and the input is only touched when it is the target.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import os
+import secrets
+import shutil
+import zipfile
+from copy import copy
+from datetime import date, datetime, time
+from io import BytesIO
+from pathlib import Path
+from xml.etree import ElementTree
+
+import openpyxl
+from openpyxl.styles import Border, Font, PatternFill, Side
+from openpyxl.styles.colors import COLOR_INDEX, Color
+from openpyxl.utils import get_column_letter, range_boundaries
+from openpyxl.utils.exceptions import InvalidFileException
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.writer.theme import theme_xml
+
+from xlsolver.core.errors import InputError
+from xlsolver.core.paint import GREY, Paint, PaintPlan, SquareCells, Style, Write
+from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
+
+__all__ = ["OpenpyxlWorkbook"]
+
+MACRO_SUFFIXES = (".xlsm", ".xltm")
+_HAIR = Side(style="hair", color="FF" + GREY)
+_NO_SIDE = Side()
+# Cell indices 64 and 65 are the system foreground and background colours.
+_SYSTEM_COLOURS = {64: "000000", 65: "FFFFFF"}
+# Theme colour indices in cells follow this order, not the file's (dk1 before lt1).
+_THEME_ORDER = ("lt1", "dk1", "lt2", "dk2", "accent1", "accent2", "accent3",
+                "accent4", "accent5", "accent6", "hlink", "folHlink")
+_DRAWING_NS = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+
+
+class OpenpyxlWorkbook:
+    """A workbook file (.xlsx, .xlsm) held in memory by openpyxl.
+
+    ``api`` is the openpyxl ``Workbook`` itself, the escape hatch for what the
+    protocol does not cover.
+    """
+
+    def __init__(self, book: Workbook, path: Path | None = None) -> None:
+        self.api = book
+        self.path = path
+        self._theme: list[str] | None = None
+
+    # --- opening and creating ---
+
+    @classmethod
+    def open(cls, path: Path | str) -> "OpenpyxlWorkbook":
+        """Load a workbook; macros are kept for .xlsm. Raises InputError when the
+        file is missing or is not a workbook openpyxl can read."""
+        path = Path(path)
+        if not path.exists():
+            raise InputError("no such file", str(path))
+        if path.is_dir():
+            raise InputError("is a folder, not a workbook", str(path))
+        try:
+            book = openpyxl.load_workbook(path, keep_vba=path.suffix.lower() in MACRO_SUFFIXES)
+        except Exception as err:  # noqa: BLE001 - any parse failure means "not a workbook we can read"
+            raise InputError(_unreadable(path, err), str(path)) from None
+        if book.vba_archive is not None:
+            book.vba_archive = _frozen_archive(book.vba_archive)
+        return cls(book, path)
+
+    @classmethod
+    def new(cls) -> "OpenpyxlWorkbook":
+        """An empty workbook with no sheets (add one before saving)."""
+        book = Workbook()
+        book.remove(book.active)
+        return cls(book)
+
+    # --- the protocol ---
+
+    def sheet_names(self) -> list[str]:
+        return list(self.api.sheetnames)
+
+    def add_sheet(self, name: str) -> None:
+        """Add an empty sheet at the end; an existing sheet of that name is kept."""
+        if name not in self.api.sheetnames:
+            self.api.create_sheet(name)
+
+    def snapshot(self, sheet: str) -> SheetSnapshot:
+        """Values, solid fills, diagonal borders and the defined names that point into ``sheet``."""
+        ws = self.api[sheet]
+        if not hasattr(ws, "iter_rows"):  # a chart sheet has no cells
+            return SheetSnapshot(sheet)
+        cells = {}
+        for row in ws.iter_rows():
+            for cell in row:
+                info = CellInfo(_value(cell.value), self._fill(cell), _has_diagonals(cell))
+                if not info.blank:
+                    cells[(cell.row, cell.column)] = info
+        return SheetSnapshot(sheet, cells, self._names(sheet))
+
+    def apply(self, plan: PaintPlan) -> None:
+        """Paint fills and borders, write values, size cells; the sheet is made if missing."""
+        self.add_sheet(plan.sheet)
+        ws = self.api[plan.sheet]
+        for op in plan.ops:
+            if isinstance(op, Paint):
+                _paint(ws, op)
+            elif isinstance(op, Write):
+                ws.cell(*op.cell).value = op.value
+            elif isinstance(op, SquareCells):
+                _square(ws, op)
+            else:
+                raise TypeError(f"unknown paint operation {op!r}")
+
+    def save(self, path: Path | str) -> None:
+        """Write to ``path`` atomically: a temporary file beside it, then a rename."""
+        path = Path(path)
+        if not self.api.worksheets:
+            raise ValueError("a workbook needs at least one sheet before it is saved")
+        if self.api.vba_archive is not None and path.suffix.lower() not in MACRO_SUFFIXES:
+            raise InputError("the workbook holds macros; save it with the .xlsm suffix", str(path))
+        temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            self.api.save(temp)
+            if path.exists():
+                shutil.copymode(path, temp)
+            os.replace(temp, path)
+        except OSError as err:
+            raise InputError(f"cannot write the workbook: {err.strerror or err}", str(path)) from None
+        finally:
+            temp.unlink(missing_ok=True)
+
+    # --- reading helpers ---
+
+    def _fill(self, cell) -> str | None:
+        fill = cell.fill
+        if getattr(fill, "fill_type", None) != "solid":
+            return None
+        return self._rgb(fill.fgColor)
+
+    def _rgb(self, color: Color | None) -> str | None:
+        """Any openpyxl colour as "RRGGBB" (None for "automatic")."""
+        if color is None:
+            return None
+        if color.type == "rgb" and isinstance(color.rgb, str) and len(color.rgb) >= 6:
+            return color.rgb[-6:].upper()
+        if color.type == "indexed":
+            palette = getattr(self.api, "_colors", None) or COLOR_INDEX
+            if 0 <= color.indexed < len(palette):
+                return palette[color.indexed][-6:].upper()
+            return _SYSTEM_COLOURS.get(color.indexed)
+        if color.type == "theme":
+            theme = self._theme_colours()
+            if 0 <= color.theme < len(theme):
+                return _tinted(theme[color.theme], color.tint or 0.0)
+        return None
+
+    def _theme_colours(self) -> list[str]:
+        if self._theme is None:
+            self._theme = _theme_palette(self.api.loaded_theme or theme_xml)
+        return self._theme
+
+    def _names(self, sheet: str) -> dict[str, tuple[int, int, int, int]]:
+        """Workbook- and sheet-scoped defined names that point at one range of ``sheet``."""
+        found = {}
+        scopes = [self.api.defined_names.items(), self.api[sheet].defined_names.items()]
+        for items in scopes:
+            for name, defined in items:
+                box = _box_in(defined, sheet)
+                if box is not None:
+                    found[name] = box
+        return found
+
+
+# --- module helpers ---------------------------------------------------------
+
+def _unreadable(path: Path, err: Exception) -> str:
+    """Why a file could not be opened, in a sentence for the user."""
+    suffix = path.suffix.lower()
+    if suffix == ".xls":
+        return "the old .xls format cannot be read; save it as .xlsx in Excel"
+    if isinstance(err, zipfile.BadZipFile) or (isinstance(err, InvalidFileException) and suffix in (".xlsx", ".xlsm")):
+        return "not an Excel workbook (an .xlsx or .xlsm file is a zip archive; this one is not)"
+    if isinstance(err, InvalidFileException):
+        return f"not an Excel workbook; xlsolver reads .xlsx and .xlsm files, not {suffix or 'files without a suffix'}"
+    return f"not an Excel workbook xlsolver can read ({type(err).__name__}: {err})"
+
+
+def _frozen_archive(archive: zipfile.ZipFile) -> zipfile.ZipFile:
+    """openpyxl keeps the macros in a zip open for appending on a BytesIO. When
+    the workbook is garbage collected the BytesIO may be closed first, and the
+    zip's finaliser then fails writing its directory. A read-only copy has no
+    directory to write; openpyxl only reads from it when saving."""
+    buffer = archive.fp  # the BytesIO; close() writes the directory into it and leaves it open
+    archive.close()
+    return zipfile.ZipFile(BytesIO(buffer.getvalue()))
+
+
+def _value(value) -> Value:
+    """Cell values as the protocol's plain types (dates and formulas become text)."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, (datetime, date, time)):
+        return value.isoformat()
+    return str(value)
+
+
+def _has_diagonals(cell) -> bool:
+    """Both diagonal borders set with a line style: the analyzer's white mark."""
+    border = cell.border
+    return bool(border.diagonalUp and border.diagonalDown
+                and border.diagonal is not None and border.diagonal.style)
+
+
+def _box_in(defined, sheet: str) -> tuple[int, int, int, int] | None:
+    """The ``(row0, col0, row1, col1)`` a defined name covers on ``sheet``, if
+    it names exactly one range there (constants, formulas and other sheets: None)."""
+    try:
+        destinations = list(defined.destinations)
+    except Exception:  # noqa: BLE001 - a name holding a formula has no destinations
+        return None
+    if len(destinations) != 1 or destinations[0][0] != sheet:
+        return None
+    try:
+        col0, row0, col1, row1 = range_boundaries(destinations[0][1].replace("$", ""))
+    except (TypeError, ValueError):
+        return None
+    if None in (col0, row0, col1, row1):  # whole rows or columns are no grid
+        return None
+    return (row0, col0, row1, col1)
+
+
+def _theme_palette(xml: str | bytes) -> list[str]:
+    """The twelve theme colours as "RRGGBB", in cell index order."""
+    scheme = ElementTree.fromstring(xml).find(f".//{_DRAWING_NS}clrScheme")
+    colours = []
+    for tag in _THEME_ORDER:
+        element = scheme.find(f"{_DRAWING_NS}{tag}") if scheme is not None else None
+        spec = element[0] if element is not None and len(element) else None
+        value = None if spec is None else spec.get("val") if spec.tag.endswith("srgbClr") else spec.get("lastClr")
+        colours.append((value or "000000").upper())
+    return colours
+
+
+def _tinted(rgb: str, tint: float) -> str:
+    """Excel's tint: darken (tint < 0) or lighten (tint > 0) in HLS lightness."""
+    if not tint:
+        return rgb
+    r, g, b = (int(rgb[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    h, light, s = colorsys.rgb_to_hls(r, g, b)
+    light = light * (1 + tint) if tint < 0 else light * (1 - tint) + tint
+    return "".join(f"{round(v * 255):02X}" for v in colorsys.hls_to_rgb(h, light, s))
+
+
+# --- painting helpers -------------------------------------------------------
+
+def _paint(ws, op: Paint) -> None:
+    """One style for many cells: fill and diagonals always, font colour when given.
+    The cell's other borders (a thick line every five cells, say) are kept."""
+    style: Style = op.style
+    fill = PatternFill(fill_type="solid", fgColor="FF" + style.fill) if style.fill else PatternFill(fill_type=None)
+    for cell_ref in op.cells:
+        cell = ws.cell(*cell_ref)
+        cell.fill = fill
+        cell.border = _with_diagonals(cell.border, style.diagonals)
+        if style.font_color:
+            font: Font = copy(cell.font)
+            font.color = Color(rgb="FF" + style.font_color)
+            cell.font = font
+
+
+def _with_diagonals(border: Border, on: bool) -> Border:
+    return Border(left=border.left, right=border.right, top=border.top, bottom=border.bottom,
+                  diagonal=_HAIR if on else _NO_SIDE, diagonalUp=on, diagonalDown=on,
+                  outline=border.outline, vertical=border.vertical, horizontal=border.horizontal)
+
+
+def _square(ws, op: SquareCells) -> None:
+    """Rows ``size`` points high; columns as wide, in Excel's character units
+    (pixels = 7 * width + 5 for the default font, and a point is 4/3 pixel)."""
+    width = max(0.0, (op.size * 4 / 3 - 5) / 7)
+    for col in range(op.left, op.right + 1):
+        ws.column_dimensions[get_column_letter(col)].width = round(width, 2)
+    for row in range(op.top, op.bottom + 1):
+        ws.row_dimensions[row].height = op.size

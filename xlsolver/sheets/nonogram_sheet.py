@@ -1,0 +1,532 @@
+"""The nonogram layout of the VBA analyzer: hints above and left of a grid.
+
+::
+
+    A1: title (optional)        1               <- column hints, one number per
+                                2   3   1   0      cell, bottom-aligned: the last
+                                                   number sits just above the grid
+                  3     1   |  grid .........
+                        2   |  ..............
+                        0   |  ..............   <- 0 is an empty line
+       row hints, right-aligned against the grid
+
+    status cell: two rows below the grid, at the left edge of the row hints
+
+Glossary
+--------
+hint        one cell of a clue: a number (``3``, ``3.0``, ``"3"``) or a whole clue
+            in one cell (``"3 1 2"``, ``"3,1,2"``, numbers on separate lines).
+hint band   the hints of every column (stacked above the grid) or of every
+            row (left of it); its bounding box is the hint block.
+corner      the region above-left of the grid where the two bands would meet.
+            It holds no numbers (a title may stand there).
+given       a grid cell the user painted before solving: black is a solid dark
+            fill or ``#``/``1``; white is both diagonal borders or ``x``/``.``/``0``.
+layout      where all of that is on the sheet (:class:`NonogramLayout`).
+
+The grid is found from the cells themselves (:func:`find_layout`), unless a
+defined name containing "grid" marks it. A blank clue at the right or bottom
+edge cannot be told from "no line there": the grid would end one line early.
+Write ``0`` for an empty line, or mark the grid with a defined name.
+
+Sheet cells are 1-based ``(row, col)``; grid cells are 0-based ``(r, c)``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Iterable, Iterator
+
+import numpy as np
+
+from xlsolver.core.errors import InputError
+from xlsolver.core.paint import (
+    BLACK,
+    CLEAR,
+    RED,
+    WHITE,
+    Cell,
+    PaintPlan,
+    SquareCells,
+    Style,
+    Write,
+    group_by_style,
+)
+from xlsolver.core.status import Status
+from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Clue, Conflict, Line, Nonogram, NonogramResult
+from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
+
+__all__ = [
+    "NonogramLayout",
+    "find_layout",
+    "import_plan",
+    "nonogram_plan",
+    "read_givens",
+    "read_nonogram",
+    "status_sentence",
+]
+
+Box = tuple[int, int, int, int]
+"""An inclusive sheet range ``(top, left, bottom, right)``, 1-based."""
+
+NO_NONOGRAM = "no nonogram found: expected column hints above and row hints left of a grid"
+
+# A grid whose box is more than this share non-marker numbers is a table of
+# data, not a puzzle with a few typos: the sheet holds no nonogram.
+_MAX_STRAY_SHARE = 0.25
+# Below this relative luminance a solid fill reads as black. The analyzer's
+# black, #808080, is 0.502, so the line sits just above it.
+_DARK_LUMINANCE = 0.51
+# Text this short outside a hint block, but in line with it, may be a typo'd
+# hint ("x", "3a"); longer text there is a label ("Columns", "solve me").
+_SHORT_TEXT = 4
+
+
+# --- the layout -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class NonogramLayout:
+    """Where a nonogram sits on a sheet (1-based sheet cells).
+
+    ``row_hints[i]`` are the cells holding row i's numbers, left to right;
+    ``col_hints[j]`` those of column j, top to bottom (empty for a blank clue).
+    ``stale`` are cells that still carry the red of an earlier run, so the next
+    plan clears them; ``name`` is the defined name that marked the grid, if any.
+    """
+
+    top: int
+    left: int
+    height: int
+    width: int
+    row_hints: tuple[tuple[Cell, ...], ...]
+    col_hints: tuple[tuple[Cell, ...], ...]
+    status_cell: Cell
+    stale: frozenset[Cell] = frozenset()
+    name: str | None = None
+
+    @property
+    def bottom(self) -> int:
+        return self.top + self.height - 1
+
+    @property
+    def right(self) -> int:
+        return self.left + self.width - 1
+
+    @property
+    def corner(self) -> Cell:
+        """The cell diagonally above-left of the grid, where the hint bands meet."""
+        return (max(self.top - 1, 1), max(self.left - 1, 1))
+
+    def cell(self, r: int, c: int) -> Cell:
+        """0-based grid (r, c) -> 1-based sheet cell."""
+        if not (0 <= r < self.height and 0 <= c < self.width):
+            raise IndexError(f"grid cell {(r, c)} is outside a {self.height}x{self.width} grid")
+        return (self.top + r, self.left + c)
+
+    def grid_index(self, cell: Cell) -> tuple[int, int] | None:
+        """1-based sheet cell -> 0-based grid (r, c), or None outside the grid."""
+        r, c = cell[0] - self.top, cell[1] - self.left
+        return (r, c) if 0 <= r < self.height and 0 <= c < self.width else None
+
+    def grid_cells(self) -> Iterator[Cell]:
+        """Every sheet cell of the grid, row by row."""
+        for r in range(self.top, self.bottom + 1):
+            for c in range(self.left, self.right + 1):
+                yield (r, c)
+
+    def hint_cells(self, line: Line) -> tuple[Cell, ...]:
+        """The cells to paint for ``line``'s hints. A blank clue has none, so the
+        cell next to the grid stands for it (if the sheet has room)."""
+        if line.axis == "row":
+            cells, beside = self.row_hints[line.index], (self.top + line.index, self.left - 1)
+        else:
+            cells, beside = self.col_hints[line.index], (self.top - 1, self.left + line.index)
+        if cells:
+            return cells
+        return (beside,) if min(beside) >= 1 else ()
+
+    @cached_property
+    def column_block(self) -> Box | None:
+        """The bounding box of the column hints (None when there are none)."""
+        cells = [cell for cells in self.col_hints for cell in cells]
+        return (min(r for r, _ in cells), self.left, self.top - 1, self.right) if cells else None
+
+    @cached_property
+    def row_block(self) -> Box | None:
+        """The bounding box of the row hints (None when there are none)."""
+        cells = [cell for cells in self.row_hints for cell in cells]
+        return (self.top, min(c for _, c in cells), self.bottom, self.left - 1) if cells else None
+
+    def in_hint_block(self, cell: Cell) -> bool:
+        return any(box is not None and _inside(cell, box) for box in (self.column_block, self.row_block))
+
+
+def _inside(cell: Cell, box: Box) -> bool:
+    top, left, bottom, right = box
+    return top <= cell[0] <= bottom and left <= cell[1] <= right
+
+
+# --- reading cell values ----------------------------------------------------
+
+_SPLIT = re.compile(r"[\s,;]+")
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)$")
+
+
+def _numbers(value: Value) -> tuple[float, ...] | None:
+    """The numbers in a hint-like cell (one, or a whole clue), or None when the
+    value is not made of numbers. Negative and fractional numbers are returned
+    too: they sit where hints belong, so they are reported, not skipped."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return (float(value),) if math.isfinite(value) else None
+    parts = [p for p in _SPLIT.split(str(value).strip()) if p]
+    if not parts or not all(_NUMBER.match(p) for p in parts):
+        return None
+    return tuple(float(p) for p in parts)
+
+
+def _shown(value: Value) -> str:
+    """A value as the user typed it, for messages: 3.0 -> "3"."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip() if isinstance(value, str) else str(value)
+
+
+def _hint_numbers(value: Value, sheet: str, cell: Cell) -> tuple[int, ...]:
+    """The clue numbers of one hint cell; raises InputError at the cell for text,
+    negative or fractional numbers."""
+    numbers = _numbers(value)
+    if numbers is None:
+        raise InputError.at_cell(f'hint "{_shown(value)}" is not a number', sheet, *cell)
+    for n in numbers:
+        shown = _shown(n) if len(numbers) > 1 else _shown(value)
+        if n < 0:
+            raise InputError.at_cell(f'hint "{shown}" is negative (write 0 for an empty line)', sheet, *cell)
+        if not n.is_integer():
+            raise InputError.at_cell(f'hint "{shown}" is not a whole number', sheet, *cell)
+    return tuple(int(n) for n in numbers)
+
+
+def _is_blank(value: Value) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+# --- finding the layout -----------------------------------------------------
+
+def find_layout(snap: SheetSnapshot) -> NonogramLayout | None:
+    """Where the nonogram on this sheet is, or None when it holds none.
+
+    A defined name containing "grid" that points into the sheet marks the grid
+    and wins. Otherwise the corner is found from the numbers in the cells: see
+    :func:`_find_grid`.
+    """
+    numbers = {cell for cell, info in snap.cells.items() if _numbers(info.value) is not None}
+    box = _named_grid(snap)
+    if box is not None:
+        name, (r0, c0, r1, c1) = box
+        return _make_layout(snap, numbers, (r0, c0, r1, c1), name)
+    found = _find_grid(numbers, snap)
+    return None if found is None else _make_layout(snap, numbers, found, None)
+
+
+def _named_grid(snap: SheetSnapshot) -> tuple[str, Box] | None:
+    """The first (by name) defined name containing "grid", with its box."""
+    for name in sorted(snap.names):
+        r0, c0, r1, c1 = snap.names[name]
+        if "grid" in name.lower() and 1 <= r0 <= r1 and 1 <= c0 <= c1:
+            return name, (r0, c0, r1, c1)
+    return None
+
+
+def _find_grid(numbers: set[Cell], snap: SheetSnapshot) -> Box | None:
+    """The grid box ``(r0, c0, r1, c1)`` read off the number cells.
+
+    For each candidate top row r0 (one below a row holding a number): the
+    numbers above it are the column hints; their leftmost column bounds the
+    row hints, which are the numbers below-left of it; c0 is one right of the
+    last row-hint column, so the corner holds no numbers. The candidate that
+    leaves the fewest numbers inside the grid wins: moving the corner either
+    way pushes hints into the grid. Candidates whose grid is mostly numbers
+    are tables of data, not puzzles.
+    """
+    best: tuple[int, int, Box] | None = None
+    for r0 in sorted({r + 1 for r, _ in numbers}):
+        above = [cell for cell in numbers if cell[0] < r0]
+        first_col = min(c for _, c in above)
+        left = [cell for cell in numbers if cell[0] >= r0 and cell[1] < first_col]
+        if not left:
+            continue
+        c0 = max(c for _, c in left) + 1
+        box = (r0, c0, max(r for r, _ in left), max(c for _, c in above))
+        inside = sum(1 for r, c in numbers if r >= r0 and c >= c0)
+        if (best is None or (inside, r0) < best[:2]) and not _mostly_numbers(snap, box):
+            best = (inside, r0, box)
+    return None if best is None else best[2]
+
+
+def _mostly_numbers(snap: SheetSnapshot, box: Box) -> bool:
+    r0, c0, r1, c1 = box
+    stray = sum(1 for (r, c), info in snap.cells.items()
+                if r0 <= r <= r1 and c0 <= c <= c1 and _numbers(info.value) is not None
+                and _marker(info.value) is None)
+    return stray > _MAX_STRAY_SHARE * (r1 - r0 + 1) * (c1 - c0 + 1)
+
+
+def _make_layout(snap: SheetSnapshot, numbers: set[Cell], box: Box,
+                 name: str | None) -> NonogramLayout:
+    r0, c0, r1, c1 = box
+    by_col: dict[int, list[Cell]] = {}
+    by_row: dict[int, list[Cell]] = {}
+    for cell in sorted(numbers):  # sorted: hints read top to bottom, left to right
+        r, c = cell
+        if r < r0 and c0 <= c <= c1:
+            by_col.setdefault(c, []).append(cell)
+        elif c < c0 and r0 <= r <= r1:
+            by_row.setdefault(r, []).append(cell)
+    col_hints = tuple(tuple(by_col.get(c, ())) for c in range(c0, c1 + 1))
+    row_hints = tuple(tuple(by_row.get(r, ())) for r in range(r0, r1 + 1))
+    hint_left = min((cells[0][1] for cells in row_hints if cells), default=c0)
+    layout = NonogramLayout(r0, c0, r1 - r0 + 1, c1 - c0 + 1, row_hints, col_hints,
+                            status_cell=(r1 + 2, hint_left), name=name)
+    stale = frozenset(cell for cell, info in snap.cells.items() if info.fill == RED.fill
+                      and (layout.grid_index(cell) is not None or layout.in_hint_block(cell)))
+    return replace(layout, stale=stale)
+
+
+# --- reading the puzzle -----------------------------------------------------
+
+def read_nonogram(snap: SheetSnapshot) -> tuple[NonogramLayout, Nonogram, np.ndarray]:
+    """The layout, the clues and the givens of the nonogram on this sheet.
+
+    Raises :class:`InputError` naming the sheet and cell for a typo in a hint,
+    a clue that cannot fit its line, row and column totals that differ, or a
+    stray value in the grid.
+    """
+    layout = find_layout(snap)
+    if layout is None:
+        raise InputError(NO_NONOGRAM, snap.name)
+    _check_hint_cells(snap, layout)
+    rows = tuple(_clue(snap, cells) for cells in layout.row_hints)
+    cols = tuple(_clue(snap, cells) for cells in layout.col_hints)
+    puzzle = Nonogram(rows, cols)
+    _check_problems(puzzle, layout, snap.name)
+    return layout, puzzle, read_givens(snap, layout)
+
+
+def _clue(snap: SheetSnapshot, cells: tuple[Cell, ...]) -> Clue:
+    return tuple(n for cell in cells for n in _hint_numbers(snap.value(*cell), snap.name, cell))
+
+
+def _check_hint_cells(snap: SheetSnapshot, layout: NonogramLayout) -> None:
+    """Raise at the first (row by row) hint cell that is not a valid hint: any
+    text inside a hint block, short text in line with one, bad numbers."""
+    for cell in sorted(snap.cells):
+        value = snap.value(*cell)
+        if _is_blank(value):
+            continue
+        if _numbers(value) is not None:
+            if layout.in_hint_block(cell):
+                _hint_numbers(value, snap.name, cell)
+        elif layout.in_hint_block(cell) or _looks_like_hint(layout, cell, str(value)):
+            raise InputError.at_cell(f'hint "{_shown(value)}" is not a number', snap.name, *cell)
+
+
+def _looks_like_hint(layout: NonogramLayout, cell: Cell, text: str) -> bool:
+    """Short text in line with a hint block but outside it: a typo'd hint.
+
+    A typo in a line's outermost hint, or in the last line's only hint, moves
+    the block's edge, so the text lands just outside it. "In line" is above
+    or beside the column hints (one column past the grid's right edge
+    included), or left of or beside the row hints (one row past the bottom).
+    Only text of at most two characters or with a digit counts ("x", "l",
+    "3a"), so a title or label such as "Cat" or "Rows" is left alone.
+    """
+    text = text.strip()
+    if len(text) > _SHORT_TEXT or not (len(text) <= 2 or any(ch.isdigit() for ch in text)):
+        return False
+    r, c = cell
+    if (box := layout.column_block) is not None:
+        _, left, bottom, right = box
+        if r <= bottom and left <= c <= right + 1:
+            return True
+    if (box := layout.row_block) is not None:
+        top, _, bottom, right = box
+        if c <= right and top <= r <= bottom + 1:
+            return True
+    return False
+
+
+def _check_problems(puzzle: Nonogram, layout: NonogramLayout, sheet: str) -> None:
+    """Map the first clue problem to a cell: a line's first hint, or for the
+    totals, the corner cell where the two hint bands meet."""
+    for line, message in puzzle.problems():
+        if line is None:
+            cell = layout.corner
+            message += " (reported at the corner where the row and column hints meet)"
+        else:
+            cell = (layout.hint_cells(line) or (layout.corner,))[0]
+        raise InputError.at_cell(message, sheet, *cell)
+
+
+# --- givens -----------------------------------------------------------------
+
+_BLACK_MARKS = {"#", "1"}
+_WHITE_MARKS = {"x", "X", ".", "0"}
+
+
+def _marker(value: Value) -> int | None:
+    """The state a value in a grid cell means, UNKNOWN for ``?``, or None when it is no marker."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return {1: BLOCK, 0: DOT}.get(value)  # 1.0 == 1, so floats work too
+    text = str(value).strip()
+    if text in _BLACK_MARKS:
+        return BLOCK
+    if text in _WHITE_MARKS:
+        return DOT
+    return UNKNOWN if text == "?" else None
+
+
+def _is_dark(fill: str | None) -> bool:
+    """A solid fill that reads as black. Red is the analyzer's contradiction
+    mark from an earlier run, so it is not black even though it is dark."""
+    if fill is None or fill.upper() == RED.fill:
+        return False
+    try:
+        r, g, b = (int(fill[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    except ValueError:
+        return False
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < _DARK_LUMINANCE
+
+
+def _given(info: CellInfo, sheet: str, cell: Cell) -> int:
+    """The state one grid cell gives: BLOCK, DOT or UNKNOWN. Raises for a stray
+    value and for a cell marked both black and white."""
+    state = UNKNOWN
+    if not _is_blank(info.value):
+        state = _marker(info.value)
+        if state is None:
+            raise InputError.at_cell(f'"{_shown(info.value)}" in the grid is not a mark: '
+                                     'use # or 1 for black, x or 0 for white, or leave it empty', sheet, *cell)
+    black = state == BLOCK or _is_dark(info.fill)
+    white = state == DOT or info.diagonals
+    if black and white:
+        raise InputError.at_cell("the cell is marked both black (dark fill or #) and white "
+                                 "(diagonal borders or x); keep one", sheet, *cell)
+    return BLOCK if black else DOT if white else UNKNOWN
+
+
+def read_givens(snap: SheetSnapshot, layout: NonogramLayout) -> np.ndarray:
+    """The state grid of the cells the user painted (UNKNOWN where free)."""
+    givens = np.full((layout.height, layout.width), UNKNOWN, dtype=np.int8)
+    for cell, info in snap.cells.items():
+        index = layout.grid_index(cell)
+        if index is not None:
+            givens[index] = _given(info, snap.name, cell)
+    return givens
+
+
+# --- painting a result ------------------------------------------------------
+
+def nonogram_plan(layout: NonogramLayout, result: NonogramResult, sheet: str) -> PaintPlan:
+    """Paint a result in the analyzer's colours and write the verdict sentence.
+
+    Known black cells grey, known white cells white with diagonals, unknown
+    cells untouched (cleared when they carry an earlier run's red); for a
+    puzzle without solution, the hints of the conflicting lines and the
+    clashing given cells red.
+    """
+    if result.known.shape != (layout.height, layout.width):
+        raise ValueError(f"result is {result.known.shape}, the layout {layout.height}x{layout.width}")
+    styled: dict[Cell, Style] = {cell: CLEAR for cell in layout.stale}
+    for (r, c), state in np.ndenumerate(result.known):
+        if state == BLOCK:
+            styled[layout.cell(r, c)] = BLACK
+        elif state == DOT:
+            styled[layout.cell(r, c)] = WHITE
+    if result.status == Status.NONE and result.conflict is not None:
+        styled.update({cell: RED for cell in _conflict_cells(layout, result.conflict)})
+    ops = group_by_style(styled) + (Write(layout.status_cell, status_sentence(result)),)
+    return PaintPlan(sheet, ops)
+
+
+def _conflict_cells(layout: NonogramLayout, conflict: Conflict) -> Iterable[Cell]:
+    for line in conflict.lines:
+        yield from layout.hint_cells(line)
+    for r, c in conflict.cells:
+        yield layout.cell(r, c)
+
+
+def status_sentence(result: NonogramResult) -> str:
+    """The verdict in one sentence, for the status cell."""
+    if result.status == Status.UNIQUE:
+        return "unique solution"
+    if result.status == Status.MULTIPLE:
+        shared = int(np.count_nonzero(result.known != UNKNOWN))
+        return f"several solutions: the {shared} cells all solutions share are painted; the rest differ"
+    message = result.message.strip()
+    if result.status == Status.NONE:
+        if message.lower().startswith("no solution"):  # the solver's sentence already says it
+            return message
+        detail = message or _describe_conflict(result.conflict)
+        return f"no solution: {detail}" if detail else "no solution"
+    if message.lower().startswith("gave up"):
+        return message
+    head = f"gave up after {result.seconds:.3g} s"
+    return f"{head}: {message}" if message else head
+
+
+def _describe_conflict(conflict: Conflict | None) -> str:
+    if conflict is None:
+        return ""
+    parts = []
+    if conflict.lines:
+        parts.append(", ".join(map(str, conflict.lines)) + " cannot be placed")
+    if conflict.cells:
+        parts.append(f"{len(conflict.cells)} given cells clash with the clues")
+    return "; ".join(parts)
+
+
+# --- laying a puzzle out ----------------------------------------------------
+
+def import_plan(puzzle: Nonogram, sheet: str, title: str | None = None, *,
+                origin: Cell = (1, 1), whole_clues: bool = False) -> PaintPlan:
+    """Lay ``puzzle`` out in the analyzer's layout: the title at ``origin`` (A1),
+    column hints stacked below it, row hints to the left of the grid, one
+    number per cell (or, with ``whole_clues``, each clue in one cell: "3 1 2"
+    for a row, numbers on separate lines for a column), and square cells.
+    Empty lines get 0, so :func:`read_nonogram` reads back the same puzzle.
+    """
+    row0, col0 = origin
+    depth = 1 if whole_clues else max([1, *map(len, puzzle.cols)])
+    reach = 1 if whole_clues else max([1, *map(len, puzzle.rows)])
+    top, left = row0 + 1 + depth, col0 + reach
+    ops: list = []
+    if title:
+        # A number in the corner would read as a hint; a numeric title gets a word.
+        ops.append(Write(origin, title if _numbers(title) is None else f"Nonogram {title}"))
+    for j, clue in enumerate(puzzle.cols):
+        ops += _hint_writes(clue or (0,), (top - 1, left + j), "col", whole_clues)
+    for i, clue in enumerate(puzzle.rows):
+        ops += _hint_writes(clue or (0,), (top + i, left - 1), "row", whole_clues)
+    if not whole_clues:  # whole clues need wide cells
+        digits = len(str(max((n for clue in puzzle.rows + puzzle.cols for n in clue), default=0)))
+        ops.append(SquareCells(row0 + 1, col0, top + puzzle.height - 1, left + puzzle.width - 1,
+                               size=15.0 + 5.0 * (digits - 1)))  # room for "18" in a hint cell
+    return PaintPlan(sheet, tuple(ops))
+
+
+def _hint_writes(numbers: Clue, last: Cell, axis: str, whole: bool) -> list[Write]:
+    """The writes for one clue whose last number goes into ``last`` (next to
+    the grid): the others run up (a column) or left (a row) from it."""
+    if whole:
+        return [Write(last, ("\n" if axis == "col" else " ").join(map(str, numbers)))]
+    back = len(numbers) - 1
+    if axis == "col":
+        return [Write((last[0] - back + k, last[1]), n) for k, n in enumerate(numbers)]
+    return [Write((last[0], last[1] - back + k), n) for k, n in enumerate(numbers)]
