@@ -19,7 +19,7 @@ from openpyxl.workbook.defined_name import DefinedName
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import BLACK, CLEAR, RED, WHITE, InputError, Paint, PaintPlan, Status, Style, Write
-from xlsolver.core.paint import SquareCells
+from xlsolver.core.paint import GridLines, SquareCells
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Conflict, Line, Nonogram, NonogramResult, parse_grid
 from xlsolver.sheets.nonogram_sheet import find_layout, import_plan, nonogram_plan, read_nonogram
 
@@ -293,3 +293,22 @@ def test_files_that_are_not_workbooks_are_input_errors(tmp_path, name, content, 
 def test_a_folder_is_not_a_workbook(tmp_path):
     with pytest.raises(InputError, match="folder"):
         OpenpyxlWorkbook.open(tmp_path)
+
+
+def test_grid_lines_survive_painting(tmp_path):
+    """An imported grid has thin lines and a medium edge; painting a cell white
+    adds the diagonals and keeps the lines."""
+    book = OpenpyxlWorkbook.new()
+    book.add_sheet("G")
+    book.apply(PaintPlan("G", (GridLines(2, 2, 7, 8),)))
+    book.apply(PaintPlan("G", (Paint(WHITE, ((3, 3),)),)))
+    path = tmp_path / "g.xlsx"
+    book.save(path)
+    ws = openpyxl.load_workbook(path)["G"]
+    inner = ws.cell(3, 3).border
+    assert (inner.left.style, inner.top.style) == ("thin", "thin")
+    assert has_hair_diagonals(ws.cell(3, 3))
+    assert ws.cell(2, 2).border.left.style == "medium" and ws.cell(2, 2).border.top.style == "medium"
+    assert ws.cell(7, 8).border.right.style == "medium" and ws.cell(7, 8).border.bottom.style == "medium"
+    assert ws.cell(3, 7).border.left.style == "medium"  # every fifth column from the left edge
+    assert ws.cell(1, 1).border.left.style is None  # outside the box: untouched

@@ -33,7 +33,7 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.writer.theme import theme_xml
 
 from xlsolver.core.errors import InputError
-from xlsolver.core.paint import GREY, Paint, PaintPlan, SquareCells, Style, Write
+from xlsolver.core.paint import GREY, GridLines, Paint, PaintPlan, SquareCells, Style, Write
 from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
 
 __all__ = ["OpenpyxlWorkbook"]
@@ -121,6 +121,8 @@ class OpenpyxlWorkbook:
                 ws.cell(*op.cell).value = op.value
             elif isinstance(op, SquareCells):
                 _square(ws, op)
+            elif isinstance(op, GridLines):
+                _grid_lines(ws, op)
             else:
                 raise TypeError(f"unknown paint operation {op!r}")
 
@@ -285,6 +287,26 @@ def _with_diagonals(border: Border, on: bool) -> Border:
     return Border(left=border.left, right=border.right, top=border.top, bottom=border.bottom,
                   diagonal=_HAIR if on else _NO_SIDE, diagonalUp=on, diagonalDown=on,
                   outline=border.outline, vertical=border.vertical, horizontal=border.horizontal)
+
+
+_THIN = Side(style="thin", color="FFA0A0A0")
+_MEDIUM = Side(style="medium", color="FF404040")
+
+
+def _grid_lines(ws, op: GridLines) -> None:
+    """Thin lines around each cell, medium ones on the box's edge and every
+    ``op.every`` cells from its top-left corner; diagonals are kept."""
+    def side(offset: int, first: int, last: int) -> Side:
+        return _MEDIUM if offset == first or offset == last or (offset - first) % op.every == 0 else _THIN
+
+    for row in range(op.top, op.bottom + 1):
+        for col in range(op.left, op.right + 1):
+            cell = ws.cell(row, col)
+            old = cell.border
+            cell.border = Border(
+                left=side(col, op.left, op.right + 1), right=side(col + 1, op.left, op.right + 1),
+                top=side(row, op.top, op.bottom + 1), bottom=side(row + 1, op.top, op.bottom + 1),
+                diagonal=old.diagonal, diagonalUp=old.diagonalUp, diagonalDown=old.diagonalDown)
 
 
 def _square(ws, op: SquareCells) -> None:

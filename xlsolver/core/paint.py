@@ -63,7 +63,20 @@ class SquareCells:
     size: float = 15.0
 
 
-Op = Paint | Write | SquareCells
+@dataclass(frozen=True)
+class GridLines:
+    """Thin borders around every cell of the box, and a medium line every
+    ``every`` cells, as on nonogram paper, so an empty grid can be seen. A
+    layout hint: painting a cell later keeps these lines."""
+
+    top: int
+    left: int
+    bottom: int
+    right: int
+    every: int = 5
+
+
+Op = Paint | Write | SquareCells | GridLines
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ from xlsolver.core.paint import (
     RED,
     WHITE,
     Cell,
+    GridLines,
     PaintPlan,
     SquareCells,
     Style,
@@ -514,6 +515,7 @@ def import_plan(puzzle: Nonogram, sheet: str, title: str | None = None, *,
         ops += _hint_writes(clue or (0,), (top - 1, left + j), "col", whole_clues)
     for i, clue in enumerate(puzzle.rows):
         ops += _hint_writes(clue or (0,), (top + i, left - 1), "row", whole_clues)
+    ops.append(GridLines(top, left, top + puzzle.height - 1, left + puzzle.width - 1))
     if not whole_clues:  # whole clues need wide cells
         digits = len(str(max((n for clue in puzzle.rows + puzzle.cols for n in clue), default=0)))
         ops.append(SquareCells(row0 + 1, col0, top + puzzle.height - 1, left + puzzle.width - 1,
