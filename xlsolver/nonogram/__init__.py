@@ -30,6 +30,9 @@ from xlsolver.nonogram.model import (
     format_grid,
     parse_grid,
 )
+from xlsolver.nonogram.formats import NonFile, read_non, write_non
+from xlsolver.nonogram.line import block_ranges, solve_line
+from xlsolver.nonogram.solver import solutions, solve
 
 __all__ = [
     "BLOCK",
@@ -39,7 +42,14 @@ __all__ = [
     "Conflict",
     "Line",
     "Nonogram",
+    "NonFile",
     "NonogramResult",
+    "block_ranges",
     "format_grid",
     "parse_grid",
+    "read_non",
+    "solutions",
+    "solve",
+    "solve_line",
+    "write_non",
 ]

@@ -1,0 +1,55 @@
+"""The webpbn survey set (../shared/corpora/nonogram/webpbn): ten real puzzles
+with known answers, solved completely and checked by the oracle.
+
+The files are read in place, never copied into the repository.
+"""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from xlsolver.core import Budget, Status
+from xlsolver.nonogram import BLOCK, UNKNOWN, read_non, solve
+
+from .oracle import satisfies
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT.parent / "shared" / "corpora" / "nonogram" / "webpbn"
+FILES = sorted(CORPUS.glob("*.non")) if CORPUS.is_dir() else []
+
+# #6574 "Forever" needs deep search (about 10^4 branches, each fully probed):
+# within this budget the solver may give up, and must then say so.
+HARD = {"webpbn-06574-forever": 10.0}
+
+pytestmark = [
+    pytest.mark.corpus,
+    pytest.mark.skipif(not FILES, reason=f"webpbn corpus not found at {CORPUS}"),
+]
+
+
+def cases():
+    for path in FILES:
+        marks = [pytest.mark.slow] if path.stem in HARD else []
+        yield pytest.param(path, id=path.stem, marks=marks)
+
+
+def test_corpus_is_complete():
+    assert len(FILES) == 10
+
+
+@pytest.mark.parametrize("path", list(cases()))
+def test_webpbn_puzzle(path):
+    parsed = read_non(path.read_text(encoding="utf-8"), source=path.name)
+    seconds = HARD.get(path.stem, 60.0)
+    result = solve(parsed.puzzle, budget=Budget(seconds=seconds))
+    if path.stem in HARD and result.status == Status.GAVE_UP:
+        assert result.message.startswith(f"gave up after {seconds:g} s")
+        if parsed.goal is not None:  # what it did deduce is right
+            decided = result.known != UNKNOWN
+            assert np.array_equal(result.known[decided] == BLOCK, parsed.goal_grid()[decided])
+        return
+    assert result.status == Status.UNIQUE, result.message
+    assert satisfies(parsed.puzzle, result.solutions[0])
+    if parsed.goal is not None:
+        assert np.array_equal(result.solutions[0], parsed.goal_grid())
