@@ -63,6 +63,14 @@ def test_written_form_is_canonical():
     assert text == 'title "Dot"\nwidth 2\nheight 2\n\nrows\n1\n0\n\ncolumns\n1\n0\n\ngoal "1000"\n'
 
 
+def test_writing_refuses_what_cannot_be_read_back():
+    puzzle = Nonogram(((1,),), ((1,),))
+    with pytest.raises(ValueError):
+        write_non(puzzle, title="two\nlines")
+    with pytest.raises(ValueError):
+        write_non(puzzle, goal="10")
+
+
 def test_sample_round_trips():
     parsed = read_non(SAMPLE)
     assert read_non(write_non(parsed.puzzle, parsed.title, parsed.goal)) == parsed

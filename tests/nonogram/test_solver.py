@@ -76,7 +76,7 @@ def test_plus_is_unique_by_line_logic():
     result = solve(PLUS)
     assert result.status == Status.UNIQUE
     assert result.stats["difficulty"] == "line"
-    assert result.message == "unique solution"
+    assert result.message == "unique solution, found by line logic alone"
     assert np.array_equal(result.solutions[0], parse_grid(".#./###/.#.".split("/")) == BLOCK)
 
 

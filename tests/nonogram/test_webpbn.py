@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "corpora" / "nonogram" / "webpbn"
 FILES = sorted(CORPUS.glob("*.non")) if CORPUS.is_dir() else []
 
-# #6574 "Forever" needs deep search (about 10^4 branches, each fully probed):
-# within this budget the solver may give up, and must then say so.
+# #6574 "Forever" needs deep search (about 7000 branches, each probed; close to
+# a minute): within this budget the solver may give up, and must then say so.
 HARD = {"webpbn-06574-forever": 10.0}
 
 pytestmark = [

@@ -85,6 +85,8 @@ def write_non(puzzle: Nonogram, title: str | None = None, goal: str | np.ndarray
     if goal is not None:
         if not isinstance(goal, str):
             goal = "".join("1" if v else "0" for v in np.asarray(goal, dtype=bool).ravel())
+        if len(goal) != puzzle.width * puzzle.height or set(goal) - {"0", "1"}:
+            raise ValueError(f"a goal is {puzzle.width * puzzle.height} digits 0 or 1, row by row")
         lines += ["", f'goal "{goal}"']
     return "\n".join(lines) + "\n"
 

@@ -41,8 +41,7 @@ from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Clue
 _CAN_BLACK = bytes.maketrans(bytes([BLOCK, DOT, UNKNOWN]), b"101")
 _CAN_WHITE = bytes.maketrans(bytes([BLOCK, DOT, UNKNOWN]), b"011")
 
-# (can be black, can be white) as digits -> the state byte
-_STATE = {("1", "0"): BLOCK, ("0", "1"): DOT, ("1", "1"): UNKNOWN}
+_DIGIT = bytes.maketrans(b"01", b"\x00\x01")
 
 CACHE_SIZE = 1 << 16
 
@@ -71,11 +70,7 @@ def solve_line_bytes(clue: Clue, data: bytes) -> bytes | None:
     table = _Placements.of(clue, data)
     if table is None:
         return None
-    if not table.n:
-        return b""
-    black = format(table.black_cells(), f"0{table.n}b")[::-1]
-    white = format(table.white_cells(), f"0{table.n}b")[::-1]
-    return bytes(_STATE[b, w] for b, w in zip(black, white))
+    return _states(table.black_cells(), table.white_cells(), table.n)
 
 
 def block_ranges(clue: Clue, line: np.ndarray) -> list[tuple[int, int]] | None:
@@ -107,30 +102,32 @@ class _Placements:
     cell ``c - 1``; padded cells ``0`` and ``n + 1`` are white.
     """
 
-    def __init__(self, clue: Clue, n: int, black: int, white: int) -> None:
+    def __init__(self, clue: Clue, n: int, black: int, white: int, forward: list[int],
+                 fits: dict[int, int]) -> None:
         self.clue, self.n, self.size = clue, n, n + 2
-        self.black, self.white = black, white
-        self.forward = _reach(clue, black, white)
+        self.forward, self.fits = forward, fits
         size = self.size
-        back = _reach(clue[::-1], _reverse(black, size), _reverse(white, size))
+        back, _ = _reach(clue[::-1], _reverse(black, size), _reverse(white, size))
         # Back to forward coordinates: bit p of suffix[j] says cells [p, size)
         # match blocks j.. (a white cell first); positions run 0..size.
         self.suffix = [_reverse(b, size + 1) for b in reversed(back)]
 
     @classmethod
     def of(cls, clue: Clue, data: bytes) -> "_Placements | None":
-        """The tables, or ``None`` when no placement fits."""
+        """The tables, or ``None`` when no placement fits (known after the forward pass)."""
         n = len(data)
         if any(length <= 0 for length in clue):
             raise ValueError(f"clue {clue} has a number below 1")
         black = int(data.translate(_CAN_BLACK)[::-1] or b"0", 2) << 1
         white = (int(data.translate(_CAN_WHITE)[::-1] or b"0", 2) << 1) | 1 | (1 << (n + 1))
-        table = cls(clue, n, black, white)
-        return table if table.forward[-1] >> table.size & 1 else None
+        forward, fits = _reach(clue, black, white)
+        if not forward[-1] >> (n + 2) & 1:
+            return None
+        return cls(clue, n, black, white, forward, fits)
 
     def starts(self) -> list[int]:
         """For each block, the bit set of the padded cells where it can start."""
-        return [self.forward[j] & _runs(self.black, length) & (self.suffix[j + 1] >> length)
+        return [self.forward[j] & self.fits[length] & (self.suffix[j + 1] >> length)
                 for j, length in enumerate(self.clue)]
 
     def black_cells(self) -> int:
@@ -149,14 +146,16 @@ class _Placements:
         return (white >> 1) & ((1 << self.n) - 1)
 
 
-def _reach(clue: Clue, black: int, white: int) -> list[int]:
+def _reach(clue: Clue, black: int, white: int) -> tuple[list[int], dict[int, int]]:
     """``F[0..k]``: bit p of ``F[j]`` when cells ``[0, p)`` match ``W+`` then
-    the first j blocks, each followed by ``W+`` (padded masks)."""
+    the first j blocks, each followed by ``W+`` (padded masks); and for each
+    block length, where such a block fits (:func:`_runs`)."""
+    fits = {length: _runs(black, length) for length in set(clue)}
     tables = [_spread(1, white) & ~1]  # W+ needs one white cell: drop p = 0
     for length in clue:
-        fits = tables[-1] & _runs(black, length) & (white >> length)
-        tables.append(_spread(fits << (length + 1), white))
-    return tables
+        ends = tables[-1] & fits[length] & (white >> length)
+        tables.append(_spread(ends << (length + 1), white))
+    return tables, fits
 
 
 def _spread(positions: int, white: int) -> int:
@@ -190,6 +189,21 @@ def _smear(starts: int, length: int) -> int:
         cover |= cover << step
         covered += step
     return cover
+
+
+def _states(black: int, white: int, n: int) -> bytes:
+    """Line states from the two cell bit sets: byte i is ``BLOCK`` (1) if cell i
+    can be black, plus ``DOT`` (2) if it can be white.
+
+    Each set becomes n bytes of 0 or 1 (its binary digits, cell 0 first);
+    as big ints, shifting the white bytes one bit left never carries into
+    the next byte, so one OR combines them all.
+    """
+    if not n:
+        return b""
+    digits = [format(bits, f"0{n}b")[::-1].encode().translate(_DIGIT) for bits in (black, white)]
+    black_bytes, white_bytes = (int.from_bytes(d, "big") for d in digits)
+    return (black_bytes | white_bytes << 1).to_bytes(n, "big")
 
 
 def _reverse(bits: int, width: int) -> int:

@@ -52,6 +52,7 @@ LineKey = tuple[int, int]  # (axis, index): axis 0 = row, 1 = column
 # and each single check at most CHECK_SECONDS of that.
 FOLLOW_UP_SECONDS = 5.0
 CHECK_SECONDS = 1.0
+DIVE_SECONDS = 0.1  # a quick dive without probing, tried before each such check
 
 
 def solutions(puzzle: Nonogram, givens: np.ndarray | None = None,
@@ -65,9 +66,9 @@ def solutions(puzzle: Nonogram, givens: np.ndarray | None = None,
     if puzzle.problems():
         return
     engine = _Engine(puzzle, budget)
-    grid = _start_grid(puzzle, givens)
-    if engine.propagate(grid, engine.all_lines()) is None:
-        yield from engine.search(grid)
+    board = _Board.from_array(_start_grid(puzzle, givens))
+    if engine.propagate(board, engine.all_lines()) is None:
+        yield from engine.search(board)
 
 
 def solve(puzzle: Nonogram, givens: np.ndarray | None = None,
@@ -90,7 +91,7 @@ def _solve(puzzle: Nonogram, givens: np.ndarray | None, budget: Budget) -> Nonog
         return _clue_problems(puzzle, problems)
     start = _start_grid(puzzle, givens)
     engine = _Engine(puzzle, budget)
-    root = start.copy()
+    root = _Board.from_array(start)  # holds what is deduced for every solution
     found: list[np.ndarray] = []
     try:
         if engine.propagate(root, engine.all_lines()) is not None:
@@ -101,13 +102,14 @@ def _solve(puzzle: Nonogram, givens: np.ndarray | None, budget: Budget) -> Nonog
                 if len(found) == 2:
                     break
     except BudgetExhausted:
-        return _result(Status.GAVE_UP, (), root, _gave_up_message(budget, root), engine)
+        known = root.to_array()
+        return _result(Status.GAVE_UP, (), known, _gave_up_message(budget, known), engine)
     if not found:
-        conflict, message = _locate_conflict(puzzle, start, engine, clock.follow_up())
+        conflict, message = _locate_conflict(puzzle, start, engine, clock.follow_up(budget))
         return _result(Status.NONE, (), start, message, engine, conflict)
     if len(found) == 1:
-        return _result(Status.UNIQUE, (found[0],), _states(found[0]), "unique solution", engine)
-    known, complete = _shared_cells(puzzle, root, found, clock.follow_up())
+        return _result(Status.UNIQUE, (found[0],), _states(found[0]), _unique_message(engine.stats), engine)
+    known, complete = _shared_cells(puzzle, root.to_array(), found, clock.follow_up(budget))
     engine.stats["known_complete"] = complete
     return _result(Status.MULTIPLE, tuple(found), known, _multiple_message(found, known, complete), engine)
 
@@ -115,116 +117,241 @@ def _solve(puzzle: Nonogram, givens: np.ndarray | None, budget: Budget) -> Nonog
 # --- the engine -------------------------------------------------------------
 
 
-class _Engine:
-    """Propagation, probing and search over state grids of one puzzle.
+class _Board:
+    """A state grid as two lists of immutable lines: its rows and its columns.
 
-    Grids are passed in and changed in place; the engine keeps only the clues,
-    the budget, counters, and the first contradiction it met (for reports).
+    Why not the numpy grid: propagation reads a line, looks it up in the line
+    solver's cache and writes back a few cells, millions of times on a hard
+    puzzle. A ``bytes`` line is a ready cache key, a column is as cheap to
+    read as a row, and copying a board copies two short lists (the lines
+    themselves are shared, being immutable). numpy stays at the edges.
     """
 
-    def __init__(self, puzzle: Nonogram, budget: Budget) -> None:
+    __slots__ = ("rows", "cols")
+
+    def __init__(self, rows: list[bytes], cols: list[bytes]) -> None:
+        self.rows, self.cols = rows, cols
+
+    @classmethod
+    def from_array(cls, grid: np.ndarray) -> "_Board":
+        return cls([r.tobytes() for r in grid], [c.tobytes() for c in grid.T])
+
+    def to_array(self) -> np.ndarray:
+        return np.frombuffer(b"".join(self.rows), dtype=np.int8).reshape(len(self.rows), len(self.cols)).copy()
+
+    def copy(self) -> "_Board":
+        return _Board(self.rows.copy(), self.cols.copy())
+
+    def set(self, r: int, c: int, value: int) -> None:
+        self.rows[r] = _put(self.rows[r], c, value)
+        self.cols[c] = _put(self.cols[c], r, value)
+
+    def complete(self) -> bool:
+        return not any(UNKNOWN in row for row in self.rows)
+
+    def unknown_cells(self, lines: Iterable[LineKey] | None = None) -> list[Cell]:
+        """The unknown cells, in row-major order: all of them, or those on ``lines``."""
+        if lines is None:
+            return [(r, c) for r, row in enumerate(self.rows) if UNKNOWN in row
+                    for c, v in enumerate(row) if v == UNKNOWN]
+        cells = set()
+        for axis, i in lines:
+            line = (self.rows, self.cols)[axis][i]
+            cells.update((i, k) if axis == 0 else (k, i) for k, v in enumerate(line) if v == UNKNOWN)
+        return sorted(cells)
+
+    def union(self, other: "_Board") -> "_Board":
+        """What holds on either board: the cellwise OR (BLOCK | DOT == UNKNOWN)."""
+        return _Board(_union(self.rows, other.rows), _union(self.cols, other.cols))
+
+    def learns_from(self, outcomes: list["_Board"]) -> bool:
+        """Do the outcomes, all together, fix a cell that is unknown here?
+
+        Checked on rows only, the cheaper half of :meth:`union`.
+        """
+        rows = outcomes[0].rows
+        for other in outcomes[1:]:
+            rows = _union(rows, other.rows)
+        return rows != self.rows
+
+    def diff(self, other: "_Board") -> list[LineKey]:
+        """The lines on which ``other`` differs from this board."""
+        return ([(0, i) for i, (a, b) in enumerate(zip(self.rows, other.rows)) if a != b]
+                + [(1, j) for j, (a, b) in enumerate(zip(self.cols, other.cols)) if a != b])
+
+    def replace(self, other: "_Board") -> list[LineKey]:
+        """Take ``other``'s lines; answer the lines that changed."""
+        changed = self.diff(other)
+        self.rows[:], self.cols[:] = other.rows, other.cols
+        return changed
+
+
+_BYTE = [bytes((v,)) for v in range(4)]
+
+
+def _put(line: bytes, i: int, value: int) -> bytes:
+    return line[:i] + _BYTE[value] + line[i + 1:]
+
+
+def _union(mine: list[bytes], theirs: list[bytes]) -> list[bytes]:
+    """Linewise OR; lines both sides share (often the very same object) are kept."""
+    return [a if a == b else (int.from_bytes(a, "big") | int.from_bytes(b, "big")).to_bytes(len(a), "big")
+            for a, b in zip(mine, theirs)]
+
+
+class _Engine:
+    """Propagation, probing and search over boards of one puzzle.
+
+    Boards are passed in and changed in place; the engine keeps only the
+    clues, the budget, counters, and the first contradiction it met.
+    """
+
+    def __init__(self, puzzle: Nonogram, budget: Budget, probing: bool = True) -> None:
         self.puzzle = puzzle
         self.clues = (puzzle.rows, puzzle.cols)
         self.budget = budget
+        self.probing = probing  # False: a plain dive, branching on the first unknown cell
         self.stats = {"lines": 0, "probes": 0, "branches": 0, "depth": 0, "difficulty": "line"}
         self.conflict: _Contradiction | None = None
+        self.fixed = 0  # cells fixed by propagation so far: progress, for scoring probes
         self._last_failure: LineKey | None = None
 
     def all_lines(self) -> list[LineKey]:
         return [(0, i) for i in range(self.puzzle.height)] + [(1, j) for j in range(self.puzzle.width)]
 
-    def propagate(self, grid: np.ndarray, dirty: Iterable[LineKey]) -> LineKey | None:
+    def propagate(self, board: _Board, dirty: Iterable[LineKey]) -> LineKey | None:
         """Run the line solver until nothing changes; the line with no placement, or None."""
-        pending = deque(dict.fromkeys(dirty))
-        queued = set(pending)
+        lines = (board.rows, board.cols)
+        queued = (bytearray(len(board.rows)), bytearray(len(board.cols)))  # flags: in pending?
+        pending = deque()
+        for axis, index in dirty:
+            if not queued[axis][index]:
+                queued[axis][index] = 1
+                pending.append((axis, index))
+        solved = 0
         while pending:
-            key = pending.popleft()
-            queued.discard(key)
-            axis, index = key
-            line = grid[index] if axis == 0 else grid[:, index]
-            old = line.tobytes()
+            axis, index = pending.popleft()
+            queued[axis][index] = 0
+            old = lines[axis][index]
             new = solve_line_bytes(self.clues[axis][index], old)
-            self.stats["lines"] += 1
+            solved += 1
             if new is None:
-                self._last_failure = key
-                return key
+                self.stats["lines"] += solved
+                self._last_failure = (axis, index)
+                return self._last_failure
             if new != old:
-                line[:] = np.frombuffer(new, dtype=np.int8)  # a view: this writes into grid
+                lines[axis][index] = new
+                other = 1 - axis
+                crossing, flags = lines[other], queued[other]
                 for k, (was, now) in enumerate(zip(old, new)):
-                    crossing = (1 - axis, k)
-                    if was != now and crossing not in queued:
-                        queued.add(crossing)
-                        pending.append(crossing)
+                    if was != now:
+                        self.fixed += 1
+                        crossing[k] = _put(crossing[k], index, now)
+                        if not flags[k]:
+                            flags[k] = 1
+                            pending.append((other, k))
+        self.stats["lines"] += solved
         return None
 
-    def probe(self, grid: np.ndarray) -> "_Probe":
-        """Probe every unknown cell until a pass learns nothing (changes ``grid``).
+    def probe(self, board: _Board, near: set[LineKey] | None = None) -> "_Probe":
+        """Probe unknown cells until a pass learns nothing (changes ``board``).
 
+        ``near``: probe only the cells on these lines, widened by every line
+        that probing changes (None: every cell). Below the root of a search,
+        cells far from the last decision mostly repeat their parent's probes.
         Returns the best cell to branch on with its two propagated outcomes,
-        an empty probe when the grid is complete, or a contradiction.
+        an empty probe when the board is complete, or a contradiction.
         """
         while True:
             learned = False
             best = _Probe()
-            for r, c in np.argwhere(grid == UNKNOWN).tolist():
-                if grid[r, c] != UNKNOWN:
+            for r, c in board.unknown_cells(near):
+                if board.rows[r][c] != UNKNOWN:
                     continue  # fixed earlier in this pass
                 self.budget.charge()
                 self.stats["probes"] += 1
-                outcomes, failures = self._try_both(grid, r, c)
+                outcomes, gains, failures = self._try_both(board, r, c)
                 if not outcomes:
                     self._raise_difficulty("probing")
                     return _Probe(cell=(r, c), failures=tuple(failures))
-                merged = outcomes[0] if len(outcomes) == 1 else outcomes[0] | outcomes[1]
-                news = np.argwhere(merged != grid)
-                if len(news):
-                    grid[:] = merged
-                    lines = {(0, i) for i, _ in news.tolist()} | {(1, j) for _, j in news.tolist()}
-                    if self.propagate(grid, lines) is not None:  # cannot happen: monotone
+                if board.learns_from(outcomes):
+                    before = board.copy()
+                    merged = outcomes[0] if len(outcomes) == 1 else outcomes[0].union(outcomes[1])
+                    if self.propagate(board, board.replace(merged)) is not None:
+                        # Sound, but not expected: an outcome is a consistent refinement
+                        # of ``merged``, and propagation is monotone.
                         return _Probe(cell=(r, c), failures=(self._last_failure,))
+                    if near is not None:
+                        near.update(before.diff(board))
                     learned = True
                     self._raise_difficulty("probing")
                 elif not learned:
-                    best = max(best, _Probe.branch(grid, (r, c), outcomes))
-            if not learned:
-                return best
+                    best = max(best, _Probe.branch((r, c), outcomes, gains))
+            if learned:
+                continue
+            if best.cell is None and near is not None and not board.complete():
+                near = None  # nothing left to probe near the decision: probe everywhere
+                continue
+            return best
 
-    def _try_both(self, grid: np.ndarray, r: int, c: int) -> tuple[list[np.ndarray], list[LineKey]]:
-        """Propagate cell (r, c) as black and as white: consistent outcomes, failing lines."""
-        outcomes, failures = [], []
+    def guess(self, board: _Board, near: set[LineKey] | None = None) -> "_Probe":
+        """Branch without probing: the first unknown cell (on ``near`` if it has
+        one), with its propagated outcomes; cheap nodes for a quick dive."""
+        cells = (near and board.unknown_cells(near)) or board.unknown_cells()
+        if not cells:
+            return _Probe()
+        outcomes, gains, failures = self._try_both(board, *cells[0])
+        if not outcomes:
+            return _Probe(cell=cells[0], failures=tuple(failures))
+        return _Probe.branch(cells[0], outcomes, gains)
+
+    def _try_both(self, board: _Board, r: int, c: int) -> tuple[list[_Board], list[int], list[LineKey]]:
+        """Propagate cell (r, c) as black and as white: the consistent outcomes
+        with the cells each fixed, and the lines where the others failed."""
+        outcomes, gains, failures = [], [], []
         for value in (BLOCK, DOT):
-            trial = grid.copy()
-            trial[r, c] = value
+            trial = board.copy()
+            trial.set(r, c, value)
+            before = self.fixed
             failed = self.propagate(trial, ((0, r), (1, c)))
             if failed is None:
                 outcomes.append(trial)
+                gains.append(self.fixed - before + 1)
             else:
                 failures.append(failed)
-        return outcomes, failures
+        return outcomes, gains, failures
 
-    def search(self, grid: np.ndarray) -> Iterator[np.ndarray]:
-        """Depth-first over a propagated grid: each complete grid below it, once.
+    def search(self, board: _Board, near: set[LineKey] | None = None,
+               prefer: np.ndarray | None = None) -> Iterator[np.ndarray]:
+        """Depth-first below a propagated board: each complete grid, once.
 
+        ``near``: the board was probed already, except around these lines.
+        ``prefer``: a solution to stay close to; each branch first tries the
+        value it has there (phase saving, as in SAT solvers), so a solution
+        that differs from it in a few cells turns up early.
         An explicit stack rather than recursion: a branch can be as deep as the
         grid has cells, deeper than Python's recursion limit on large puzzles.
         """
-        stack = [(grid, 0)]
+        stack: list[tuple[_Board, int, set[LineKey] | None]] = [(board, 0, near)]
         while stack:
-            node, depth = stack.pop()
+            node, depth, near = stack.pop()
             self.stats["depth"] = max(self.stats["depth"], depth)
-            probe = self.probe(node)
+            probe = self.probe(node, near) if self.probing else self.guess(node, near)
             if probe.failures:
                 self.note_conflict(cell=probe.cell, failures=probe.failures, depth=depth)
                 continue
             if probe.cell is None:
-                yield node == BLOCK
+                yield node.to_array() == BLOCK
                 continue
             self._raise_difficulty("search")
             self.budget.charge()
             self.stats["branches"] += 1
-            # Pushed in reverse: the outcome that taught more is explored first.
-            for child in reversed(probe.children):
-                stack.append((child, depth + 1))
+            children = probe.children  # the outcome that taught more first
+            if prefer is not None:
+                r, c = probe.cell
+                children = sorted(children, key=lambda child: (child.rows[r][c] == BLOCK) != prefer[r, c])
+            for child in reversed(children):  # a stack: the first child is popped first
+                stack.append((child, depth + 1, set(node.diff(child))))
 
     def _raise_difficulty(self, level: str) -> None:
         order = ("line", "probing", "search")
@@ -254,13 +381,12 @@ class _Probe:
 
     score: tuple[int, int] = (-1, -1)
     cell: Cell | None = field(default=None, compare=False)
-    children: tuple[np.ndarray, ...] = field(default=(), compare=False)
+    children: tuple[_Board, ...] = field(default=(), compare=False)
     failures: tuple[LineKey, ...] = field(default=(), compare=False)
 
     @staticmethod
-    def branch(grid: np.ndarray, cell: Cell, outcomes: list[np.ndarray]) -> "_Probe":
-        gains = [int(np.count_nonzero(o != grid)) for o in outcomes]
-        order = sorted(range(2), key=lambda i: -gains[i])
+    def branch(cell: Cell, outcomes: list[_Board], gains: list[int]) -> "_Probe":
+        order = sorted(range(len(outcomes)), key=lambda i: -gains[i])
         return _Probe((min(gains), sum(gains)), cell, tuple(outcomes[i] for i in order))
 
 
@@ -290,19 +416,23 @@ class _Allowance:
         seconds = math.inf if budget.seconds is None else budget.seconds
         return cls(time.perf_counter() + seconds, budget.nodes)
 
-    def follow_up(self) -> "_Allowance":
-        """A share of what is left: at most FOLLOW_UP_SECONDS."""
-        return _Allowance(min(self.deadline, time.perf_counter() + FOLLOW_UP_SECONDS), self.nodes)
+    def follow_up(self, used: Budget) -> "_Allowance":
+        """What ``used`` left, in time at most FOLLOW_UP_SECONDS."""
+        nodes = None if self.nodes is None else self.nodes - used.used_nodes
+        return _Allowance(min(self.deadline, time.perf_counter() + FOLLOW_UP_SECONDS), nodes)
 
     def spend(self, used: Budget) -> None:
         if self.nodes is not None:
             self.nodes -= used.used_nodes
 
+    def exhausted(self) -> bool:
+        return time.perf_counter() >= self.deadline or (self.nodes is not None and self.nodes <= 0)
+
     def check(self, seconds: float = CHECK_SECONDS) -> Budget | None:
         """A budget for one check, or None when nothing is left."""
-        left = self.deadline - time.perf_counter()
-        if left <= 0 or (self.nodes is not None and self.nodes <= 0):
+        if self.exhausted():
             return None
+        left = self.deadline - time.perf_counter()
         return Budget(seconds=min(left, seconds), nodes=self.nodes).start()
 
 
@@ -315,23 +445,36 @@ class _Check:
     engine: _Engine | None = None  # the engine that searched (its first contradiction)
 
 
-def _first_solution(puzzle: Nonogram, grid: np.ndarray, allowance: _Allowance) -> _Check:
-    """Look for one solution below ``grid`` with a check budget from ``allowance``."""
-    budget = allowance.check()
+def _first_solution(puzzle: Nonogram, grid: np.ndarray, allowance: _Allowance,
+                    near: set[LineKey] | None = None, prefer: np.ndarray | None = None,
+                    probing: bool = True) -> _Check:
+    """Look for one solution below ``grid`` with a check budget from ``allowance``
+    (``near``, ``prefer``: as for :meth:`_Engine.search`)."""
+    budget = allowance.check() if probing else allowance.check(DIVE_SECONDS)
     if budget is None:
         return _Check()
-    engine = _Engine(puzzle, budget)
-    grid = grid.copy()
+    engine = _Engine(puzzle, budget, probing)
+    board = _Board.from_array(grid)
     try:
-        if engine.propagate(grid, engine.all_lines()) is not None:
+        if engine.propagate(board, engine.all_lines()) is not None:
             engine.note_conflict(root_line=True)
             return _Check(none=True, engine=engine)
-        solution = next(engine.search(grid), None)
+        solution = next(engine.search(board, near, prefer), None)
         return _Check(solution, none=solution is None, engine=engine)
     except BudgetExhausted:
         return _Check(engine=engine)
     finally:
         allowance.spend(budget)
+
+
+def _decide(puzzle: Nonogram, grid: np.ndarray, allowance: _Allowance,
+            near: set[LineKey] | None = None, prefer: np.ndarray | None = None) -> _Check:
+    """Has ``grid`` a solution? A quick dive first (finding one is often easy),
+    then the full search with probing (proving there is none needs it)."""
+    check = _first_solution(puzzle, grid, allowance, near, prefer, probing=False)
+    if check.solution is None and not check.none:
+        check = _first_solution(puzzle, grid, allowance, near, prefer)
+    return check
 
 
 # --- several solutions: the cells they all share ----------------------------
@@ -345,23 +488,29 @@ def _shared_cells(puzzle: Nonogram, root: np.ndarray, found: list[np.ndarray],
     probing did not already fix. It is shared if forcing the other value
     leaves no solution; a solution found that way removes every candidate it
     disagrees with. Cells the budget could not decide stay UNKNOWN.
+
+    ``root`` was probed to a fixpoint, so each check probes only around the
+    forced cell, and it looks for a solution close to the first one.
     """
     known = root.copy()
     value = _states(found[0])
     candidate = (known == UNKNOWN) & np.logical_and.reduce([f == found[0] for f in found])
+    complete = True
     for r, c in np.argwhere(candidate).tolist():
         if not candidate[r, c]:
             continue
         trial = known.copy()
         trial[r, c] = UNKNOWN ^ value[r, c]  # the other value: 1 <-> 2
-        check = _first_solution(puzzle, trial, allowance)
+        check = _decide(puzzle, trial, allowance, near={(0, r), (1, c)}, prefer=found[0])
         if check.solution is not None:
             candidate &= check.solution == found[0]
         elif check.none:
             known[r, c] = value[r, c]  # proven; it also narrows the later checks
         else:
-            return known, False
-    return known, True
+            complete = False  # undecided: stays UNKNOWN; try the others while time is left
+            if allowance.exhausted():
+                break
+    return known, complete
 
 
 # --- no solution: where it breaks --------------------------------------------
@@ -413,8 +562,7 @@ def _clashing_givens(puzzle: Nonogram, start: np.ndarray, allowance: _Allowance)
 
 def _clashes(puzzle: Nonogram, start: np.ndarray, cells: list[Cell], allowance: _Allowance) -> bool:
     """True when the givens at ``cells`` alone are proven to leave no solution."""
-    grid = _givens_only(start, cells)
-    return _first_solution(puzzle, grid, allowance).none
+    return _decide(puzzle, _givens_only(start, cells), allowance).none
 
 
 def _givens_only(start: np.ndarray, cells: list[Cell]) -> np.ndarray:
@@ -427,11 +575,12 @@ def _givens_only(start: np.ndarray, cells: list[Cell]) -> np.ndarray:
 def _givens_conflict(puzzle: Nonogram, start: np.ndarray, cells: list[Cell]) -> tuple[Conflict, str]:
     grid = _givens_only(start, cells)
     engine = _Engine(puzzle, Budget(seconds=None))
-    failed = engine.propagate(grid, engine.all_lines())
+    failed = engine.propagate(_Board.from_array(grid), engine.all_lines())
     lines = (_line(failed),) if failed is not None else ()
     named = ", ".join(f"(row {r + 1}, column {c + 1}: {'black' if start[r, c] == BLOCK else 'white'})"
                       for r, c in cells)
-    message = f"no solution: the given cell{'s' if len(cells) > 1 else ''} {named} clash with the clues"
+    several = len(cells) > 1
+    message = f"no solution: the given cell{'s' if several else ''} {named} clash{'' if several else 'es'} with the clues"
     if lines:
         message += f"; then {_describe(puzzle, lines[0])} cannot be placed"
     return Conflict(lines=lines, cells=tuple(cells)), message
@@ -496,6 +645,12 @@ def _gave_up_message(budget: Budget, known: np.ndarray) -> str:
     decided = int(np.count_nonzero(known != UNKNOWN))
     return (f"gave up after {budget.describe()} ({budget.used_nodes} nodes searched); "
             f"{decided} of {known.size} cells deduced")
+
+
+def _unique_message(stats: dict) -> str:
+    how = {"line": "by line logic alone", "probing": "by line logic and probing",
+           "search": f"by search ({stats['branches']} branches)"}[stats["difficulty"]]
+    return f"unique solution, found {how}"
 
 
 def _multiple_message(found: list[np.ndarray], known: np.ndarray, complete: bool) -> str:
