@@ -80,6 +80,15 @@ def test_plus_is_unique_by_line_logic():
     assert np.array_equal(result.solutions[0], parse_grid(".#./###/.#.".split("/")) == BLOCK)
 
 
+def test_difficulty_names_the_deepest_layer_used():
+    # 3 x 4: line logic stalls; probing one cell settles the rest.
+    probed = solve(Nonogram.from_text("0/1,1/2|1/1/1/1"))
+    assert probed.status == Status.UNIQUE and probed.stats["difficulty"] == "probing"
+    assert probed.message == "unique solution, found by line logic and probing"
+    searched = solve(Nonogram.from_text("1/1/1|1/1/1"))
+    assert searched.status == Status.MULTIPLE and searched.stats["difficulty"] == "search"
+
+
 def test_two_by_two_diagonals_are_multiple_and_share_nothing():
     result = solve(Nonogram.from_text("1/1|1/1"))
     assert result.status == Status.MULTIPLE
