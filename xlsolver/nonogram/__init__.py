@@ -30,7 +30,9 @@ from xlsolver.nonogram.model import (
     format_grid,
     parse_grid,
 )
-from xlsolver.nonogram.formats import NonFile, read_non, write_non
+from xlsolver.nonogram.formats import NonFile, PuzzleEntry, read_non, write_non
+from xlsolver.nonogram.color import ColorNonogram, ColorResult, Colour
+from xlsolver.nonogram.fileformats import FORMATS, Format, format_for, format_named, read_puzzles, write_puzzles
 from xlsolver.nonogram.line import block_ranges, solve_line
 from xlsolver.nonogram.solver import solutions, solve
 
@@ -39,17 +41,27 @@ __all__ = [
     "DOT",
     "UNKNOWN",
     "Clue",
+    "ColorNonogram",
+    "ColorResult",
+    "Colour",
     "Conflict",
+    "FORMATS",
+    "Format",
     "Line",
     "Nonogram",
     "NonFile",
     "NonogramResult",
+    "PuzzleEntry",
     "block_ranges",
+    "format_for",
     "format_grid",
+    "format_named",
     "parse_grid",
     "read_non",
+    "read_puzzles",
     "solutions",
     "solve",
     "solve_line",
     "write_non",
+    "write_puzzles",
 ]

@@ -21,7 +21,14 @@ or at the end of the file, so an empty line inside it is ambiguous (empty
 clue or separator); it is settled by counting against ``height``/``width``:
 surplus empty lines at the end (then at the start) of a section are
 separators. ``catalogue``, ``by``, ``copyright``, ``license`` and unknown keys
-are read and ignored; ``title`` and ``goal`` are kept.
+are read and ignored; ``title`` and ``goal`` are kept, and so are any number of
+``saved`` grids (pbnsolve's extension: partly solved grids, ``?`` unknown).
+
+Colour (the nonogram-db extension): ``color r #FF0000 red`` lines declare a
+colour by a letter (xlsolver also writes the name after the value and reads
+it back; without one a name is made up), clues are ``3r,1g``, and ``goal`` and
+``saved`` use the letters (``0`` background). A file with colours gives a
+:class:`~xlsolver.nonogram.color.ColorNonogram`.
 
 Reading is lenient (spaces, either section order, unquoted values, CRLF);
 writing is canonical, and ``read_non(write_non(...))`` gives back the same
@@ -37,13 +44,20 @@ from dataclasses import dataclass
 import numpy as np
 
 from xlsolver.core.errors import InputError
+from xlsolver.nonogram.color import ColorNonogram, Colour, format_colour_clue, min_length, normalise_rgb
 from xlsolver.nonogram.model import Clue, Nonogram, format_clue
 
 _KEY_LINE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\b\s*(.*?)\s*$")
 _CLUE_LINE = re.compile(r"^[\d\s,]*$")
+_COLOUR_CLUE_LINE = re.compile(r"^\s*(\d+\s*[A-Za-z]\s*(,\s*|\s+|$))*$")
+_COLOUR_LINE = re.compile(r"^([A-Za-z])\s+#?([0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})(?:\s+(\S+))?\s*$")
 _SECTIONS = {"rows": "height", "columns": "width"}
 _KEPT = {"width", "height", "title", "goal"}
-_KNOWN = _KEPT | set(_SECTIONS) | {"catalogue", "by", "copyright", "license"}
+_REPEATED = {"saved", "color"}
+_KNOWN = _KEPT | _REPEATED | set(_SECTIONS) | {"catalogue", "by", "copyright", "license"}
+# Names for colours declared without one (a few common values; else "colour_<letter>").
+_RGB_NAMES = {"000000": "black", "FFFFFF": "white", "FF0000": "red", "00FF00": "green", "0000FF": "blue",
+              "FFFF00": "yellow", "FF00FF": "magenta", "00FFFF": "cyan", "808080": "grey", "FFA500": "orange"}
 
 
 @dataclass(frozen=True)
@@ -54,9 +68,10 @@ class NonFile:
     row by row, ``1`` = black.
     """
 
-    puzzle: Nonogram
+    puzzle: Nonogram | ColorNonogram
     title: str | None = None
     goal: str | None = None
+    saved: tuple[str, ...] = ()  # partial grids as written: 0/1 (or colour letters) and ? for unknown
 
     def goal_grid(self) -> np.ndarray | None:
         """The goal as a bool grid (True = black), or ``None``."""
@@ -66,29 +81,108 @@ class NonFile:
         return cells.reshape(self.puzzle.shape)
 
 
+@dataclass(frozen=True)
+class PuzzleEntry:
+    """One puzzle of a file in any format, with what the formats carry besides clues.
+
+    ``goal`` (the intended solution) and each ``saved`` grid (a partly solved
+    grid) are rows of characters: ``.`` background, ``#`` black in a
+    black-and-white puzzle, the colour characters in a colour puzzle, and
+    ``?`` for an unknown cell (saved grids only). A one-colour black
+    :class:`ColorNonogram` is stored as the plain :class:`Nonogram` it is.
+    """
+
+    puzzle: Nonogram | ColorNonogram
+    title: str | None = None
+    goal: tuple[str, ...] | None = None
+    saved: tuple[tuple[str, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.puzzle, ColorNonogram) and self.puzzle.to_nonogram() is not None:
+            black = self.puzzle.palette[0].char if self.puzzle.palette else "#"
+            to_bw = lambda rows: tuple(row.replace(black, "#") for row in rows)
+            object.__setattr__(self, "puzzle", self.puzzle.to_nonogram())
+            object.__setattr__(self, "goal", None if self.goal is None else to_bw(self.goal))
+            object.__setattr__(self, "saved", tuple(to_bw(g) for g in self.saved))
+        for grid in ((self.goal,) if self.goal is not None else ()) + self.saved:
+            if len(grid) != self.puzzle.height or any(len(row) != self.puzzle.width for row in grid):
+                raise ValueError(f"a goal or saved grid must be {self.puzzle.height} rows of {self.puzzle.width}")
+
+
+def read_non_entries(text: str, source: str = "<non>") -> list[PuzzleEntry]:
+    """A ``.non`` file as the one :class:`PuzzleEntry` it holds."""
+    parsed = read_non(text, source)
+    from_non = _cell_map(parsed.puzzle, to_file=False)
+    rows = lambda flat: tuple("".join(from_non[ch] for ch in flat[i:i + parsed.puzzle.width])
+                              for i in range(0, len(flat), parsed.puzzle.width))
+    goal = None if parsed.goal is None else rows(parsed.goal)
+    return [PuzzleEntry(parsed.puzzle, parsed.title, goal, tuple(rows(g) for g in parsed.saved))]
+
+
+def write_non_entries(entries: list[PuzzleEntry]) -> str:
+    if len(entries) != 1:
+        raise ValueError(f"a .non file holds one puzzle, not {len(entries)}")
+    entry = entries[0]
+    to_non = _cell_map(entry.puzzle, to_file=True)
+    flat = lambda grid: "".join(to_non[ch] for row in grid for ch in row)
+    goal = None if entry.goal is None else flat(entry.goal)
+    return write_non(entry.puzzle, entry.title, goal, tuple(flat(g) for g in entry.saved))
+
+
+def _cell_map(puzzle: Nonogram | ColorNonogram, to_file: bool) -> dict[str, str]:
+    """Entry grid characters <-> ``.non`` grid characters (``.``<->``0``, ``#``<->``1``)."""
+    pairs = [(".", "0"), ("?", "?")]
+    if isinstance(puzzle, ColorNonogram):
+        pairs += [(c.char, c.char) for c in puzzle.palette]
+    else:
+        pairs.append(("#", "1"))
+    return dict(pairs) if to_file else {b: a for a, b in pairs}
+
+
 def read_non(text: str, source: str = "<non>") -> NonFile:
     """Parse the text of a ``.non`` file; ``source`` names it in errors."""
     return _Reader(source).read(text)
 
 
-def write_non(puzzle: Nonogram, title: str | None = None, goal: str | np.ndarray | None = None) -> str:
-    """The canonical ``.non`` text of a puzzle (``goal``: a bool grid or a 0/1 string)."""
+def write_non(puzzle: Nonogram | ColorNonogram, title: str | None = None,
+              goal: str | np.ndarray | None = None, saved: tuple[str, ...] = ()) -> str:
+    """The canonical ``.non`` text of a puzzle (``goal``: a bool grid or a 0/1 string;
+    for a colour puzzle, a string of colour letters and ``0``)."""
     lines = []
     if title is not None:
-        if "\n" in title or "\r" in title:
-            raise ValueError("a .non title must fit on one line")
+        if "\n" in title or "\r" in title or '"' in title:
+            raise ValueError("a .non title must fit on one line and hold no double quote")
         lines.append(f'title "{title}"')
+    colour = isinstance(puzzle, ColorNonogram)
+    if colour:
+        for c in puzzle.palette:
+            if not c.char.isascii() or not c.char.isalpha():
+                raise ValueError(f'.non colours are letters; "{c.char}" is not')
+            lines.append(f"color {c.char} #{c.rgb} {c.name}")
     lines += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
-    lines += [format_clue(c, ",") for c in puzzle.rows]
+    clue_text = (lambda c: ",".join(f"{n}{ch}" for n, ch in c) or "0") if colour else (lambda c: format_clue(c, ","))
+    lines += [clue_text(c) for c in puzzle.rows]
     lines += ["", "columns"]
-    lines += [format_clue(c, ",") for c in puzzle.cols]
+    lines += [clue_text(c) for c in puzzle.cols]
+    cells = _grid_chars(puzzle)
     if goal is not None:
         if not isinstance(goal, str):
             goal = "".join("1" if v else "0" for v in np.asarray(goal, dtype=bool).ravel())
-        if len(goal) != puzzle.width * puzzle.height or set(goal) - {"0", "1"}:
-            raise ValueError(f"a goal is {puzzle.width * puzzle.height} digits 0 or 1, row by row")
+        if len(goal) != puzzle.width * puzzle.height or set(goal) - cells:
+            raise ValueError(f"a goal is {puzzle.width * puzzle.height} of {''.join(sorted(cells))}, row by row")
         lines += ["", f'goal "{goal}"']
+    for grid in saved:
+        if len(grid) != puzzle.width * puzzle.height or set(grid) - cells - {"?"}:
+            raise ValueError(f"a saved grid is {puzzle.width * puzzle.height} of {''.join(sorted(cells))}?, row by row")
+        lines += ["", f'saved "{grid}"']
     return "\n".join(lines) + "\n"
+
+
+def _grid_chars(puzzle: Nonogram | ColorNonogram) -> set[str]:
+    """The characters of a goal: 0/1, or 0 and the colour letters."""
+    if isinstance(puzzle, ColorNonogram):
+        return {"0"} | {c.char for c in puzzle.palette}
+    return {"0", "1"}
 
 
 @dataclass
@@ -107,6 +201,7 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
         self.values: dict[str, tuple[int, str]] = {}  # kept key -> (line number, value)
+        self.repeated: dict[str, list[tuple[int, str]]] = {key: [] for key in _REPEATED}
         self.sections: dict[str, _Section] = {}
 
     def error(self, message: str, lineno: int | None = None) -> InputError:
@@ -126,6 +221,8 @@ class _Reader:
             if section is not None:
                 section.ended_by = (lineno, raw.strip())
             section = self.open_section(key, value, lineno) if key in _SECTIONS else None
+            if key in _REPEATED:
+                self.repeated[key].append((lineno, value))
             if key in _KEPT:
                 if key in self.values:
                     raise self.error(f'"{key}" appears twice', lineno)
@@ -141,11 +238,46 @@ class _Reader:
 
     def finish(self) -> NonFile:
         width, height = self.size("width"), self.size("height")
+        palette = self.palette()
         rows = self.clues("rows", height, width)
         cols = self.clues("columns", width, height)
+        coloured = bool(palette) or any(c and isinstance(c[0], tuple) for c in rows + cols)
+        puzzle = self.colour_puzzle(rows, cols, palette) if coloured else Nonogram(rows, cols)
+        cells = _grid_chars(puzzle)
         title = _unquote(self.values["title"][1]) if "title" in self.values else None
-        goal = self.goal(width * height)
-        return NonFile(Nonogram(rows, cols), title, goal)
+        goal = None
+        if "goal" in self.values:
+            goal = self.grid(*self.values["goal"], "goal", width * height, cells)
+        saved = tuple(self.grid(lineno, value, "saved", width * height, cells | {"?"})
+                      for lineno, value in self.repeated["saved"])
+        return NonFile(puzzle, title, goal, saved)
+
+    def palette(self) -> dict[str, Colour]:
+        palette: dict[str, Colour] = {}
+        for lineno, value in self.repeated["color"]:
+            match = _COLOUR_LINE.match(value)
+            if match is None:
+                raise self.error(f'a colour is "color LETTER #RRGGBB [NAME]", found "color {value}"', lineno)
+            char, rgb = match[1], normalise_rgb(match[2])
+            if char in palette:
+                raise self.error(f'colour "{char}" is declared twice', lineno)
+            name = match[3] or _RGB_NAMES.get(rgb, f"colour_{char}")
+            if any(c.name == name for c in palette.values()):
+                name = f"{name}_{char}"
+            palette[char] = Colour(char, name, rgb)
+        return palette
+
+    def colour_puzzle(self, rows, cols, palette: dict[str, Colour]) -> ColorNonogram:
+        """Plain numbers are not allowed next to coloured ones; undeclared letters get a grey."""
+        for name, clues in (("rows", rows), ("columns", cols)):
+            for i, clue in enumerate(clues):
+                if clue and not isinstance(clue[0], tuple):
+                    lineno = self.sections[name].body[i][0] if i < len(self.sections[name].body) else None
+                    what = f"{'row' if name == 'rows' else 'column'} {i + 1}"
+                    raise self.error(f"{what}: a colour puzzle needs a colour letter after every number", lineno)
+                for _, ch in clue:
+                    palette.setdefault(ch, Colour(ch, f"colour_{ch}", "808080"))
+        return ColorNonogram(rows, cols, tuple(palette.values()))
 
     def size(self, key: str) -> int:
         if key not in self.values:
@@ -176,23 +308,26 @@ class _Reader:
         return tuple(self.clue(text, lineno, f"{line_name} {i + 1}", length)
                      for i, (lineno, text) in enumerate(body))
 
-    def clue(self, text: str, lineno: int, what: str, length: int) -> Clue:
-        if not _CLUE_LINE.match(text):
+    def clue(self, text: str, lineno: int, what: str, length: int):
+        if _CLUE_LINE.match(text):
+            clue = tuple(int(n) for n in re.split(r"[\s,]+", text) if n and int(n) != 0)
+            need, shown = sum(clue) + len(clue) - 1, format_clue(clue)
+        elif _COLOUR_CLUE_LINE.match(text):
+            clue = tuple((int(n), ch) for n, ch in re.findall(r"(\d+)\s*([A-Za-z])", text) if int(n) != 0)
+            need, shown = min_length(clue), format_colour_clue(clue)
+        else:
             raise self.error(f'{what}: clue "{text}" is not numbers separated by commas', lineno)
-        clue = tuple(int(n) for n in re.split(r"[\s,]+", text) if n and int(n) != 0)
-        need = sum(clue) + len(clue) - 1
         if need > length:
-            raise self.error(f"{what}: clue {format_clue(clue)} needs {need} cells, the line has {length}", lineno)
+            raise self.error(f"{what}: clue {shown} needs {need} cells, the line has {length}", lineno)
         return clue
 
-    def goal(self, cells: int) -> str | None:
-        if "goal" not in self.values:
-            return None
-        lineno, value = self.values["goal"]
-        goal = _unquote(value)
-        if len(goal) != cells or set(goal) - {"0", "1"}:
-            raise self.error(f"goal must be {cells} digits 0 or 1 (width x height)", lineno)
-        return goal
+    def grid(self, lineno: int, value: str, key: str, cells: int, allowed: set[str]) -> str:
+        """A goal or saved grid: ``cells`` characters of ``allowed``; spaces inside are dropped."""
+        grid = re.sub(r"\s+", "", _unquote(value))
+        if len(grid) != cells or set(grid) - allowed:
+            what = "digits 0 or 1" if allowed == {"0", "1"} else "of " + "".join(sorted(allowed))
+            raise self.error(f"{key} must be {cells} {what} (width x height)", lineno)
+        return grid
 
 
 def _key(line: str) -> str:
