@@ -15,6 +15,11 @@ givens    cells the user painted before solving: a state grid the solver respect
 result    the verdict with its solutions and the cells every solution agrees on
           (:class:`NonogramResult`).
 
+Colour puzzles (:mod:`.color`, :mod:`.color_line`, :mod:`.color_solver`) add
+a palette and blocks of ``(length, colour)``; see :mod:`.color` for their
+glossary. Files in every supported format are read and written through
+:mod:`.fileformats`.
+
 Indices are ``(row, col)``, 0-based, everywhere in this package.
 """
 
@@ -31,7 +36,9 @@ from xlsolver.nonogram.model import (
     parse_grid,
 )
 from xlsolver.nonogram.formats import NonFile, PuzzleEntry, read_non, write_non
-from xlsolver.nonogram.color import ColorNonogram, ColorResult, Colour
+from xlsolver.nonogram.color import ColorNonogram, ColorResult, Colour, clues_of, format_colour_grid
+from xlsolver.nonogram.color_line import solve_colour_line
+from xlsolver.nonogram.color_solver import colour_solutions, solve_colour
 from xlsolver.nonogram.fileformats import FORMATS, Format, format_for, format_named, read_puzzles, write_puzzles
 from xlsolver.nonogram.line import block_ranges, solve_line
 from xlsolver.nonogram.solver import solutions, solve
@@ -53,6 +60,9 @@ __all__ = [
     "NonogramResult",
     "PuzzleEntry",
     "block_ranges",
+    "clues_of",
+    "colour_solutions",
+    "format_colour_grid",
     "format_for",
     "format_grid",
     "format_named",
@@ -61,6 +71,8 @@ __all__ = [
     "read_puzzles",
     "solutions",
     "solve",
+    "solve_colour",
+    "solve_colour_line",
     "solve_line",
     "write_non",
     "write_puzzles",

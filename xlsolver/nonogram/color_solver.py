@@ -1,0 +1,229 @@
+"""A complete colour nonogram solver: propagation, probing, search, a verdict.
+
+The same layers as the black-and-white :mod:`.solver`, over colour masks:
+
+propagate  the exact colour line solver (:mod:`.color_line`) on every dirty
+           row and column until nothing changes.
+probe      at the root, try each colour still open in each undecided cell on a
+           copy; a colour that leads to a contradiction is struck out, and a
+           cell keeps only the OR of what its surviving trials allow. Repeat
+           until a pass learns nothing.
+search     depth first on the undecided cell with the fewest colours left,
+           one branch per colour, propagating at every node. Branches split the
+           solutions, so each is yielded once; uniqueness is "ask for two".
+
+A state is a flat list of masks, cell ``(r, c)`` at ``r * width + c``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import replace
+from typing import Iterator
+
+import numpy as np
+
+from xlsolver.core.budget import Budget, BudgetExhausted
+from xlsolver.core.status import Status
+from xlsolver.nonogram.color import ColorNonogram, ColorResult, format_colour_clue
+from xlsolver.nonogram.color_line import solve_colour_line
+from xlsolver.nonogram.model import Conflict, Line
+
+LineKey = tuple[int, int]  # (axis, index): 0 = row, 1 = column
+
+
+class _Stuck(Exception):
+    """A line that cannot be placed (carried as a value inside the engine)."""
+
+
+class _Engine:
+    """The clues in solver form and the operations on states."""
+
+    def __init__(self, puzzle: ColorNonogram, budget: Budget) -> None:
+        self.puzzle, self.budget = puzzle, budget
+        self.h, self.w = puzzle.shape
+        self.clues = {(0, i): puzzle.indexed(c) for i, c in enumerate(puzzle.rows)}
+        self.clues |= {(1, j): puzzle.indexed(c) for j, c in enumerate(puzzle.cols)}
+        self.full = (1 << (len(puzzle.palette) + 1)) - 1
+        self.branches = 0
+
+    def all_lines(self) -> list[LineKey]:
+        return list(self.clues)
+
+    def cells_of(self, key: LineKey) -> range:
+        axis, index = key
+        if axis == 0:
+            return range(index * self.w, (index + 1) * self.w)
+        return range(index, self.h * self.w, self.w)
+
+    def propagate(self, state: list[int], dirty: list[LineKey]) -> LineKey | None:
+        """Narrow ``state`` in place to the line-solver fixpoint; the failing line, or ``None``."""
+        queue, queued = deque(dirty), set(dirty)
+        while queue:
+            key = queue.popleft()
+            queued.discard(key)
+            positions = self.cells_of(key)
+            before = tuple(state[p] for p in positions)
+            after = solve_colour_line(self.clues[key], before)
+            if after is None:
+                return key
+            for k, (old, new) in enumerate(zip(before, after)):
+                if old != new:
+                    state[positions[k]] = new
+                    cross = (1, positions[k] % self.w) if key[0] == 0 else (0, positions[k] // self.w)
+                    if cross not in queued:
+                        queued.add(cross)
+                        queue.append(cross)
+        return None
+
+    def lines_through(self, position: int) -> list[LineKey]:
+        return [(0, position // self.w), (1, position % self.w)]
+
+    def probe(self, state: list[int]) -> LineKey | None:
+        """Root probing until a pass learns nothing; the failing line if the state breaks."""
+        learned = True
+        while learned:
+            learned = False
+            for p in range(len(state)):
+                if _single(state[p]):
+                    continue
+                union, last_failure = 0, None
+                for bit in _bits(state[p]):
+                    self.budget.charge()
+                    trial = list(state)
+                    trial[p] = bit
+                    failed = self.propagate(trial, self.lines_through(p))
+                    if failed is None:
+                        union = trial if union == 0 else [a | b for a, b in zip(union, trial)]
+                    else:
+                        last_failure = failed
+                if union == 0:
+                    return last_failure
+                if union != state:
+                    state[:] = union
+                    learned = True
+        return None
+
+    def search(self, state: list[int]) -> Iterator[list[int]]:
+        """Every solution below ``state`` (already at the propagation fixpoint)."""
+        open_cells = [p for p, v in enumerate(state) if not _single(v)]
+        if not open_cells:
+            yield state
+            return
+        p = min(open_cells, key=lambda q: (bin(state[q]).count("1"), q))
+        for bit in _bits(state[p]):
+            self.budget.charge()
+            self.branches += 1
+            trial = list(state)
+            trial[p] = bit
+            if self.propagate(trial, self.lines_through(p)) is None:
+                yield from self.search(trial)
+
+    def to_indices(self, state: list[int]) -> np.ndarray:
+        grid = np.array([v.bit_length() - 1 for v in state], dtype=np.int8)
+        return grid.reshape(self.h, self.w)
+
+
+def _single(mask: int) -> bool:
+    return mask & (mask - 1) == 0
+
+
+def _bits(mask: int) -> list[int]:
+    return [1 << k for k in range(mask.bit_length()) if mask >> k & 1]
+
+
+def _start(engine: _Engine, givens: np.ndarray | None) -> list[int]:
+    if givens is None:
+        return [engine.full] * (engine.h * engine.w)
+    grid = np.asarray(givens)
+    if grid.shape != engine.puzzle.shape:
+        raise ValueError(f"givens have shape {grid.shape}, the puzzle {engine.puzzle.shape}")
+    state = [int(v) & engine.full for v in grid.ravel()]
+    if not all(state):
+        raise ValueError("a given cell allows no colour")
+    return state
+
+
+def colour_solutions(puzzle: ColorNonogram, givens: np.ndarray | None = None,
+                     budget: Budget | None = None) -> Iterator[np.ndarray]:
+    """Every solution (grid of colour indices, 0 = background), each once.
+    ``givens``: a grid of colour masks the solutions must respect."""
+    budget = (budget or Budget(seconds=None)).start()
+    if puzzle.problems():
+        return
+    engine = _Engine(puzzle, budget)
+    state = _start(engine, givens)
+    if engine.propagate(state, engine.all_lines()) is None:
+        for found in engine.search(state):
+            yield engine.to_indices(found)
+
+
+def solve_colour(puzzle: ColorNonogram, givens: np.ndarray | None = None,
+                 budget: Budget | None = None) -> ColorResult:
+    """Solve completely: exactly one of UNIQUE, MULTIPLE, NONE or GAVE_UP (as :func:`.solver.solve`)."""
+    started = time.perf_counter()
+    result = _solve(puzzle, givens, (budget or Budget()).start())
+    return replace(result, seconds=time.perf_counter() - started)
+
+
+def _solve(puzzle: ColorNonogram, givens: np.ndarray | None, budget: Budget) -> ColorResult:
+    problems = puzzle.problems()
+    engine = _Engine(puzzle, budget)
+    state = _start(engine, givens)
+    start = _masks(engine, state)
+    if problems:
+        lines = tuple(dict.fromkeys(line for line, _ in problems if line is not None))
+        message = "no solution: " + "; ".join(text for _, text in problems)
+        return ColorResult(Status.NONE, (), start, message, Conflict(lines=lines))
+    found: list[list[int]] = []
+    difficulty = "line"
+    try:
+        failed = engine.propagate(state, engine.all_lines())
+        if failed is None and not all(map(_single, state)):
+            difficulty = "probing"
+            failed = engine.probe(state)
+        if failed is not None:
+            return _none(engine, start, failed, budget, by_probing=difficulty == "probing")
+        if not all(map(_single, state)):
+            difficulty = "search"
+        for solution in engine.search(state):
+            found.append(solution)
+            if len(found) == 2:
+                break
+    except BudgetExhausted:
+        known = _masks(engine, state)
+        decided = sum(map(_single, state))
+        message = (f"gave up after {budget.describe()} ({budget.used_nodes} nodes searched); "
+                   f"{decided} of {len(state)} cells deduced")
+        return ColorResult(Status.GAVE_UP, (), known, message, nodes=budget.used_nodes)
+    stats = {"difficulty": difficulty, "branches": engine.branches}
+    grids = tuple(engine.to_indices(s) for s in found)
+    if not found:
+        message = "no solution: every branch of the search fails"
+        return ColorResult(Status.NONE, (), start, message, Conflict(), nodes=budget.used_nodes, stats=stats)
+    if len(found) == 1:
+        how = {"line": "by line logic alone", "probing": "by line logic and probing",
+               "search": f"by search ({engine.branches} branches)"}[difficulty]
+        return ColorResult(Status.UNIQUE, grids, _masks(engine, found[0]), f"unique solution, found {how}",
+                           nodes=budget.used_nodes, stats=stats)
+    differ = int(np.count_nonzero(grids[0] != grids[1]))
+    shared = sum(map(_single, state))
+    message = (f"several solutions: the two shown differ in {differ} cells; "
+               f"{shared} cells are proven the same in every solution")
+    return ColorResult(Status.MULTIPLE, grids, _masks(engine, state), message, nodes=budget.used_nodes, stats=stats)
+
+
+def _masks(engine: _Engine, state: list[int]) -> np.ndarray:
+    return np.array(state, dtype=np.int64).reshape(engine.h, engine.w)
+
+
+def _none(engine: _Engine, start: np.ndarray, failed: LineKey, budget: Budget, by_probing: bool) -> ColorResult:
+    line = Line("row" if failed[0] == 0 else "col", failed[1])
+    clue = format_colour_clue(engine.puzzle.clue(line))
+    if by_probing:
+        message = f"no solution: a cell can take no colour; each one breaks a line such as {line} (clue {clue})"
+    else:
+        message = f"no solution: {line} (clue {clue}) cannot be placed"
+    return ColorResult(Status.NONE, (), start, message, Conflict(lines=(line,)), nodes=budget.used_nodes,
+                       stats={"difficulty": "line", "branches": 0})
