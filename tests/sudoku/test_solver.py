@@ -1,0 +1,119 @@
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from xlsolver.core import Budget, Status
+from xlsolver.sudoku import Shape, Sudoku, count_solutions, is_solution, solve
+from xlsolver.sudoku import kernel
+from tests.sudoku.oracle import brute_count, valid_grid
+
+# Hand-made: a 9x9 made by hand from a Latin-square pattern with clues removed.
+FULL9 = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+
+
+def grid_rows(cells, n):
+    return [list(cells[i * n:(i + 1) * n]) for i in range(n)]
+
+
+def test_usual_shapes():
+    assert [str(Shape.usual(n)) for n in (4, 6, 8, 9, 10, 12, 16, 25)] == \
+        ["2x2", "2x3", "2x4", "3x3", "2x5", "3x4", "4x4", "5x5"]
+    with pytest.raises(ValueError):
+        Shape.usual(7)
+
+
+def test_text_round_trip_and_errors():
+    p = Sudoku.from_text(FULL9.replace("5", "."))
+    assert Sudoku.from_text(p.to_text()) == p
+    assert Sudoku.from_text(FULL9.replace("5", "0")) == p
+    tall = Sudoku.from_text("3x2:" + "." * 36)
+    assert tall.shape == Shape(3, 2) and tall.to_text().startswith("3x2:")
+    assert Sudoku.from_text(tall.to_text()) == tall
+    with pytest.raises(ValueError, match="symbol 1"):
+        Sudoku.from_text("A" + FULL9[1:])
+    with pytest.raises(ValueError, match="square"):
+        Sudoku.from_text(FULL9[:80])
+
+
+def test_there_are_288_full_4x4_grids():
+    shape = Shape(2, 2)
+    empty = Sudoku.empty(shape)
+    assert count_solutions(empty, limit=10 ** 6) == 288
+    assert count_solutions(empty, limit=10 ** 6, plain=True) == 288
+
+
+def test_known_verdicts():
+    full = Sudoku.from_text(FULL9)
+    assert is_solution(full, full.cells)
+    hole = Sudoku.from_text(FULL9[:40] + "." + FULL9[41:])
+    r = solve(hole)
+    assert r.status == Status.UNIQUE and r.solutions[0] == full.cells
+    # Two digits swapped in a rectangle of cells: a "deadly pattern" with two solutions.
+    cells = list(full.cells)
+    for i in (0, 1, 27, 28):  # rows 1 and 4, columns 1 and 2: digits 1/2 and 2/1
+        cells[i] = 0
+    multi = Sudoku(full.shape, tuple(cells))
+    r = solve(multi)
+    assert r.status == Status.MULTIPLE and len(set(r.solutions)) == 2
+    assert all(is_solution(multi, s) for s in r.solutions)
+    assert r.known == tuple(full.cells[i] if i not in (0, 1, 27, 28) else 0 for i in range(81))
+    dup = Sudoku.from_text("11" + "." * 79)
+    r = solve(dup)
+    assert r.status == Status.NONE and r.conflict.cells == (0, 1) and "row 1" in r.message
+    stuck = Sudoku.from_text("12345678." + "." * 8 + "9" + "." * 63)  # r1c9 can only be 9; 9 sits in its box
+    r = solve(stuck)
+    assert r.status == Status.NONE and r.conflict is not None
+
+
+def test_budget_gives_up():
+    empty = Sudoku.empty(Shape(5, 5))
+    r = solve(empty, Budget(seconds=None, nodes=10))
+    assert r.status in (Status.GAVE_UP, Status.MULTIPLE)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=16, max_size=16), st.booleans())
+def test_4x4_counts_agree_with_brute_force(cells, plain):
+    puzzle = Sudoku(Shape(2, 2), tuple(cells))
+    want = 0 if puzzle.duplicates() else brute_count(list(cells), 4, 2, 2)
+    assert count_solutions(puzzle, limit=1000, plain=plain) == want
+    r = solve(puzzle, plain=plain)
+    assert r.status == {0: Status.NONE, 1: Status.UNIQUE}.get(want, Status.MULTIPLE)
+    for s in r.solutions:
+        assert is_solution(puzzle, s) and valid_grid(grid_rows(s, 4), 2, 2)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 6), min_size=36, max_size=36).map(lambda xs: [x if i % 3 else 0 for i, x in enumerate(xs)]))
+def test_6x6_counts_agree_with_brute_force(cells):
+    puzzle = Sudoku(Shape(2, 3), tuple(cells))
+    if puzzle.duplicates():
+        assert count_solutions(puzzle) == 0
+        return
+    want = brute_count(list(cells), 6, 2, 3, limit=2)
+    assert count_solutions(puzzle, limit=2) == want
+
+
+def test_plain_path_without_numba_in_a_subprocess():
+    code = ("from xlsolver.sudoku import kernel, Sudoku, Shape, count_solutions;"
+            "assert kernel.run_compiled is None;"
+            "print(count_solutions(Sudoku.empty(Shape(2, 2)), limit=1000))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "XLSOLVER_NO_NUMBA": "1"}, check=True)
+    assert out.stdout.strip() == "288"
+
+
+def test_16x16_and_both_paths_agree():
+    pattern = Sudoku.empty(Shape(4, 4))
+    r = solve(pattern)
+    assert r.status == Status.MULTIPLE
+    s = r.solutions[0]
+    holes = tuple(0 if i % 3 == 0 else v for i, v in enumerate(s))
+    p = Sudoku(pattern.shape, holes)
+    a, b = solve(p), solve(p, plain=True)
+    assert a.status == b.status and a.solutions == b.solutions and a.known == b.known
+    for sol in a.solutions:
+        assert is_solution(p, sol) and valid_grid(grid_rows(sol, 16), 4, 4)

@@ -1,0 +1,190 @@
+"""The search kernel: bit-set candidates, naked and hidden singles, and a
+depth-first search on the cell with fewest candidates (Norvig's "minimum
+remaining values"), counting solutions up to a limit.
+
+One function serves two paths. Its buffers are flat sequences it only
+indexes, so plain Python runs it on lists, and numba compiles it for numpy
+int64 arrays (``cache=True`` keeps the compiled code between runs). Set
+``XLSOLVER_NO_NUMBA=1`` to force the plain path. The search is iterative and
+all of its state lives in the buffers, so the caller can stop it after a slice
+of nodes, check the clock, and resume it.
+
+Registers (``regs``): 0 depth, 1 solutions found, 2 nodes, 3 started,
+4/5/6 where the root propagation failed (kind: 1 cell, 2 unit; index; digit bit).
+"""
+
+from __future__ import annotations
+
+import os
+import types
+
+DONE = 0
+PAUSED = 1
+
+
+def propagate(n, cand, base, units, peers, npeers, queue, qlen, regs, record):
+    """Naked singles through the queue, then hidden singles per unit, until
+    nothing changes. ``cand[base:base+n*n]`` is the state. Returns False on a
+    contradiction (recorded in regs[4:7] when ``record``)."""
+    full = (1 << n) - 1
+    while True:
+        head = 0
+        while head < qlen:
+            cell = queue[head]
+            head += 1
+            bit = cand[base + cell]
+            for k in range(npeers):
+                p = base + peers[cell * npeers + k]
+                m = cand[p]
+                if m & bit:
+                    m ^= bit
+                    cand[p] = m
+                    if m == 0:
+                        if record:
+                            regs[4] = 1
+                            regs[5] = p - base
+                            regs[6] = bit
+                        return False
+                    if m & (m - 1) == 0:
+                        queue[qlen] = p - base
+                        qlen += 1
+        qlen = 0
+        for u in range(3 * n):
+            ones = 0
+            twos = 0
+            for k in range(n):
+                m = cand[base + units[u * n + k]]
+                twos |= ones & m
+                ones |= m
+            if ones != full:
+                if record:
+                    regs[4] = 2
+                    regs[5] = u
+                    regs[6] = full & ~ones
+                return False
+            once = ones & ~twos
+            if once == 0:
+                continue
+            for k in range(n):
+                c = units[u * n + k]
+                m = cand[base + c]
+                hit = m & once
+                if hit and m != hit:
+                    if hit & (hit - 1):
+                        if record:
+                            regs[4] = 2
+                            regs[5] = u
+                            regs[6] = hit
+                        return False  # one cell is the only place of two digits
+                    cand[base + c] = hit
+                    queue[qlen] = c
+                    qlen += 1
+        if qlen == 0:
+            return True
+
+
+def pick(n, cand, base):
+    """The unsolved cell with fewest candidates, or -1 when all are solved."""
+    best = -1
+    best_count = n + 1
+    for c in range(n * n):
+        m = cand[base + c]
+        if m & (m - 1):
+            count = 0
+            while m and count < best_count:
+                m &= m - 1
+                count += 1
+            if count < best_count:
+                best_count = count
+                best = c
+                if count == 2:
+                    break
+    return best
+
+
+def run(n, units, peers, npeers, cand, bcell, bleft, queue, regs, sols, limit, node_stop):
+    """Search from ``cand[0:n*n]`` (the initial candidates) until ``limit``
+    solutions are found (written to ``sols``), the tree is exhausted (DONE) or
+    ``regs[2]`` reaches ``node_stop`` (PAUSED: call again to go on)."""
+    size = n * n
+    if regs[3] == 0:
+        regs[3] = 1
+        qlen = 0
+        for c in range(size):
+            m = cand[c]
+            if m == 0:
+                regs[4] = 1
+                regs[5] = c
+                regs[0] = -1
+                return DONE
+            if m & (m - 1) == 0:
+                queue[qlen] = c
+                qlen += 1
+        if not propagate(n, cand, 0, units, peers, npeers, queue, qlen, regs, True):
+            regs[0] = -1
+            return DONE
+        cell = pick(n, cand, 0)
+        if cell < 0:
+            for c in range(size):
+                sols[c] = cand[c]
+            regs[1] = 1
+            regs[0] = -1
+            return DONE
+        regs[0] = 0
+        bcell[0] = cell
+        bleft[0] = cand[cell]
+    depth = regs[0]
+    while depth >= 0:
+        if regs[2] >= node_stop:
+            regs[0] = depth
+            return PAUSED
+        left = bleft[depth]
+        if left == 0:
+            depth -= 1
+            continue
+        bit = left & -left
+        bleft[depth] = left ^ bit
+        regs[2] += 1
+        base = (depth + 1) * size
+        for c in range(size):
+            cand[base + c] = cand[base - size + c]
+        cell = bcell[depth]
+        cand[base + cell] = bit
+        queue[0] = cell
+        if not propagate(n, cand, base, units, peers, npeers, queue, 1, regs, False):
+            continue
+        nxt = pick(n, cand, base)
+        if nxt < 0:
+            found = regs[1]
+            if found < 2:
+                for c in range(size):
+                    sols[found * size + c] = cand[base + c]
+            regs[1] = found + 1
+            if found + 1 >= limit:
+                regs[0] = -1
+                return DONE
+            continue
+        depth += 1
+        bcell[depth] = nxt
+        bleft[depth] = cand[base + nxt]
+    regs[0] = -1
+    return DONE
+
+
+def _compile():
+    """The numba-compiled ``run`` (None when numba is absent or switched off)."""
+    if os.environ.get("XLSOLVER_NO_NUMBA"):
+        return None
+    try:
+        import numba
+    except ImportError:
+        return None
+    jit = numba.njit(cache=True, nogil=True)
+    # Compiled copies that call each other; the plain functions stay plain.
+    space = dict(globals())
+    for fn in (propagate, pick, run):
+        space[fn.__name__] = jit(types.FunctionType(fn.__code__, space, fn.__name__))
+    return space["run"]
+
+
+run_compiled = _compile()

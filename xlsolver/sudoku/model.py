@@ -1,0 +1,168 @@
+"""What a sudoku *is* (shape and givens) and its compact text form."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+# Digits 1..9 then letters: 16x16 uses 1-9 and A-G, 25x25 1-9 and A-P.
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+EMPTY = ".0"
+MAX_SIZE = len(SYMBOLS)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A grid of ``n = box_rows * box_cols`` rows and columns, cut into boxes
+    of ``box_rows`` rows by ``box_cols`` columns."""
+
+    box_rows: int
+    box_cols: int
+
+    def __post_init__(self) -> None:
+        if self.box_rows < 1 or self.box_cols < 1 or self.n < 2 or self.n > MAX_SIZE:
+            raise ValueError(f"box {self.box_rows}x{self.box_cols} gives no sudoku of 2 to {MAX_SIZE} digits")
+
+    @classmethod
+    def usual(cls, n: int) -> "Shape":
+        """The usual box for an n x n grid: as square as possible, wider than tall
+        (6 -> 2x3, 12 -> 3x4, 16 -> 4x4). Prime sizes have no box shape."""
+        rows = max(d for d in range(1, math.isqrt(n) + 1) if n % d == 0) if n >= 1 else 0
+        if rows < 2:
+            raise ValueError(f"{n}x{n} has no usual box shape; give one such as --box 2x3")
+        return cls(rows, n // rows)
+
+    @classmethod
+    def parse(cls, text: str) -> "Shape":
+        """``"2x3"`` -> Shape(2, 3)."""
+        try:
+            r, c = (int(p) for p in text.lower().split("x"))
+        except ValueError:
+            raise ValueError(f'box "{text}" is not ROWSxCOLS, such as 3x3 or 2x3') from None
+        return cls(r, c)
+
+    @property
+    def n(self) -> int:
+        return self.box_rows * self.box_cols
+
+    def __str__(self) -> str:
+        return f"{self.box_rows}x{self.box_cols}"
+
+    @cached_property
+    def units(self) -> tuple[tuple[int, ...], ...]:
+        """Every row, then every column, then every box, as flat cell indices."""
+        n, br, bc = self.n, self.box_rows, self.box_cols
+        rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
+        cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
+        boxes = [tuple((top + r) * n + left + c for r in range(br) for c in range(bc))
+                 for top in range(0, n, br) for left in range(0, n, bc)]
+        return tuple(rows + cols + boxes)
+
+    def unit_name(self, u: int) -> str:
+        kind, index = divmod(u, self.n)
+        return f"{('row', 'column', 'box')[kind]} {index + 1}"
+
+    @cached_property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the other cells that share a unit with it, sorted."""
+        found: list[set[int]] = [set() for _ in range(self.n * self.n)]
+        for unit in self.units:
+            for cell in unit:
+                found[cell].update(unit)
+        return tuple(tuple(sorted(s - {i})) for i, s in enumerate(found))
+
+
+@dataclass(frozen=True)
+class Sudoku:
+    """The givens of a sudoku: ``cells[r * n + c]`` is a digit 1..n, or 0 when empty."""
+
+    shape: Shape
+    cells: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        n = self.shape.n
+        if len(self.cells) != n * n:
+            raise ValueError(f"a {n}x{n} sudoku has {n * n} cells, not {len(self.cells)}")
+        bad = next((v for v in self.cells if not 0 <= v <= n), None)
+        if bad is not None:
+            raise ValueError(f"{bad} is not a digit of a {n}x{n} sudoku")
+
+    @property
+    def n(self) -> int:
+        return self.shape.n
+
+    @classmethod
+    def empty(cls, shape: Shape) -> "Sudoku":
+        return cls(shape, (0,) * (shape.n ** 2))
+
+    @property
+    def clues(self) -> int:
+        return sum(1 for v in self.cells if v)
+
+    def duplicates(self) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Givens that repeat in a unit: ``(unit, digit, cells)`` for each."""
+        found = []
+        for u, unit in enumerate(self.shape.units):
+            seen: dict[int, list[int]] = {}
+            for cell in unit:
+                if self.cells[cell]:
+                    seen.setdefault(self.cells[cell], []).append(cell)
+            found += [(u, d, tuple(cs)) for d, cs in sorted(seen.items()) if len(cs) > 1]
+        return found
+
+    # --- text form ---
+
+    @classmethod
+    def from_text(cls, text: str, shape: Shape | None = None) -> "Sudoku":
+        """Parse the compact form: n*n symbols row by row (``.`` or ``0`` empty,
+        then 1-9 and A-Z for 10 upwards), optionally led by ``RxC:`` for a box
+        that is not the usual one. Whitespace and ``|``, ``-``, ``+`` are ignored.
+        Raises ValueError naming the position at fault."""
+        text = text.strip()
+        if ":" in text:
+            head, text = text.split(":", 1)
+            shape = Shape.parse(head.strip())
+        symbols = [ch for ch in text.upper() if not ch.isspace() and ch not in "|-+"]
+        size = math.isqrt(len(symbols))
+        if shape is None:
+            if size * size != len(symbols):
+                raise ValueError(f"{len(symbols)} symbols is not a square grid (81 for 9x9, 256 for 16x16)")
+            shape = Shape.usual(size)
+        if len(symbols) != shape.n ** 2:
+            raise ValueError(f"a {shape.n}x{shape.n} sudoku needs {shape.n ** 2} symbols, not {len(symbols)}")
+        return cls(shape, tuple(_digit(ch, i, shape.n) for i, ch in enumerate(symbols)))
+
+    def to_text(self) -> str:
+        """The canonical compact form: ``.`` for empty, a ``RxC:`` prefix only
+        when the box is not the usual one for the size."""
+        body = "".join(SYMBOLS[v - 1] if v else "." for v in self.cells)
+        try:
+            usual = Shape.usual(self.n) == self.shape
+        except ValueError:
+            usual = False
+        return body if usual else f"{self.shape}:{body}"
+
+    def rows(self) -> list[str]:
+        """The grid as n lines of symbols, for printing."""
+        text = "".join(SYMBOLS[v - 1] if v else "." for v in self.cells)
+        return [text[i:i + self.n] for i in range(0, self.n * self.n, self.n)]
+
+
+def _digit(ch: str, index: int, n: int) -> int:
+    if ch in EMPTY:
+        return 0
+    value = SYMBOLS.find(ch) + 1
+    if value == 0 or value > n:
+        raise ValueError(f'symbol {index + 1} ("{ch}") is not a digit of a {n}x{n} sudoku '
+                         f"(use 1-{SYMBOLS[n - 1]}, and . or 0 for empty)")
+    return value
+
+
+def is_solution(puzzle: Sudoku, grid: tuple[int, ...] | list[int]) -> bool:
+    """Does ``grid`` fill ``puzzle``: every unit holds each digit once, givens kept."""
+    n = puzzle.n
+    if len(grid) != n * n or any(g and g != v for g, v in zip(puzzle.cells, grid)):
+        return False
+    digits = set(range(1, n + 1))
+    return all({grid[c] for c in unit} == digits for unit in puzzle.shape.units)

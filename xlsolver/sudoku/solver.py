@@ -1,0 +1,172 @@
+"""Solving: verdicts for a sudoku, counting solutions up to a limit."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from xlsolver.core.budget import Budget, BudgetExhausted
+from xlsolver.core.status import Status
+from xlsolver.sudoku import kernel
+from xlsolver.sudoku.model import Shape, Sudoku
+
+SLICE = 4096  # nodes between clock checks; a multiple of 64, as Budget.charge expects
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Where a puzzle without solution breaks: the cells to paint red and why."""
+
+    cells: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class SudokuResult:
+    """A verdict, up to two solutions, and the digits every solution shares
+    (``known``: the givens plus, for ``unique``, the whole solution)."""
+
+    status: Status
+    solutions: tuple[tuple[int, ...], ...] = ()
+    known: tuple[int, ...] = ()
+    conflict: Conflict | None = None
+    message: str = ""
+    seconds: float = 0.0
+    nodes: int = 0
+
+
+@dataclass
+class _Search:
+    """Buffers for one search by the kernel (lists on the plain path)."""
+
+    shape: Shape
+    compiled: bool
+    cand: object = field(init=False)
+
+    def __post_init__(self) -> None:
+        n, size = self.shape.n, self.shape.n ** 2
+        units = [c for unit in self.shape.units for c in unit]
+        peers = [p for ps in self.shape.peers for p in ps]
+        self.npeers = len(self.shape.peers[0])
+        make = (lambda xs: np.array(xs, dtype=np.int64)) if self.compiled else list
+        self.units, self.peers = make(units), make(peers)
+        self.cand = make([0] * (size * (size + 1)))
+        self.bcell, self.bleft = make([0] * size), make([0] * size)
+        self.queue, self.regs, self.sols = make([0] * (size * 4)), make([0] * 8), make([0] * (2 * size))
+
+
+def _geometry_cache():
+    cache: dict[tuple[Shape, bool], _Search] = {}
+
+    def get(shape: Shape, compiled: bool) -> _Search:
+        if (shape, compiled) not in cache:
+            cache[(shape, compiled)] = _Search(shape, compiled)
+        return cache[(shape, compiled)]
+    return get
+
+
+_buffers = _geometry_cache()
+
+
+def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | None = None,
+          plain: bool = False) -> tuple[int, list[tuple[int, ...]], int, tuple[int, int, int]]:
+    """Count solutions of a grid of candidate bit sets up to ``limit``.
+
+    Returns (count, up to two solutions as digit tuples, nodes, root failure
+    registers). Raises BudgetExhausted when ``budget`` runs out.
+    """
+    compiled = kernel.run_compiled is not None and not plain
+    run = kernel.run_compiled if compiled else kernel.run
+    s = _buffers(shape, compiled)
+    n, size = shape.n, shape.n ** 2
+    s.cand[:size] = candidates
+    for i in range(8):
+        s.regs[i] = 0
+    stop = SLICE
+    while run(n, s.units, s.peers, s.npeers, s.cand, s.bcell, s.bleft, s.queue, s.regs,
+              s.sols, limit, stop if budget is not None else 1 << 62) == kernel.PAUSED:
+        budget.charge(SLICE)
+        stop += SLICE
+    found = int(s.regs[1])
+    sols = [tuple(int(m).bit_length() for m in s.sols[k * size:(k + 1) * size]) for k in range(min(found, 2))]
+    return found, sols, int(s.regs[2]), (int(s.regs[4]), int(s.regs[5]), int(s.regs[6]))
+
+
+def candidates(puzzle: Sudoku) -> list[int]:
+    """The initial candidate bit sets: a given is its digit's bit, an empty cell all n bits."""
+    full = (1 << puzzle.n) - 1
+    return [1 << (v - 1) if v else full for v in puzzle.cells]
+
+
+def count_solutions(puzzle: Sudoku, limit: int = 2, plain: bool = False) -> int:
+    """How many solutions, counting no further than ``limit``."""
+    if puzzle.duplicates():
+        return 0
+    return count(candidates(puzzle), puzzle.shape, limit, plain=plain)[0]
+
+
+def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool = False) -> SudokuResult:
+    """The verdict: ``unique`` (proven by asking for two solutions), ``multiple``
+    (two shown, and the digits all solutions share), ``none`` (duplicate givens
+    or the unit or cell where propagation fails), or ``gave_up``."""
+    start = time.perf_counter()
+    budget = (budget or Budget(seconds=None)).start()
+    dups = puzzle.duplicates()
+    if dups:
+        u, d, cells = dups[0]
+        cells_all = tuple(sorted({c for _, _, cs in dups for c in cs}))
+        reason = f"{puzzle.shape.unit_name(u)} holds the given {_sym(d)} {len(cells)} times"
+        return SudokuResult(Status.NONE, known=puzzle.cells, conflict=Conflict(cells_all, reason),
+                            message=f"no solution: {reason}", seconds=time.perf_counter() - start)
+    try:
+        found, sols, nodes, root = count(candidates(puzzle), puzzle.shape, 2, budget, plain)
+        if found == 0:
+            conflict = _root_conflict(puzzle, root)
+            message = "no solution: " + (conflict.reason if conflict else "every branch of the search fails")
+            return SudokuResult(Status.NONE, known=puzzle.cells, conflict=conflict, message=message,
+                                seconds=time.perf_counter() - start, nodes=nodes)
+        if found == 1:
+            return SudokuResult(Status.UNIQUE, tuple(sols), sols[0], message="unique solution",
+                                seconds=time.perf_counter() - start, nodes=nodes)
+        known = shared_digits(puzzle, sols[0], sols[1], budget, plain)
+    except BudgetExhausted as err:
+        return SudokuResult(Status.GAVE_UP, known=puzzle.cells, message=f"gave up: {err}",
+                            seconds=time.perf_counter() - start, nodes=budget.used_nodes)
+    filled = sum(1 for g, k in zip(puzzle.cells, known) if k and not g)
+    return SudokuResult(Status.MULTIPLE, tuple(sols), known,
+                        message=f"several solutions: {filled} digits all solutions share are filled",
+                        seconds=time.perf_counter() - start, nodes=nodes)
+
+
+def shared_digits(puzzle: Sudoku, a: tuple[int, ...], b: tuple[int, ...], budget: Budget | None,
+                  plain: bool = False) -> tuple[int, ...]:
+    """The digits every solution shares: a cell where two solutions agree is
+    shared exactly when forbidding that digit there leaves no solution."""
+    base = candidates(puzzle)
+    known = list(puzzle.cells)
+    for c, (x, y) in enumerate(zip(a, b)):
+        if puzzle.cells[c] or x != y:
+            continue
+        trial = list(base)
+        trial[c] &= ~(1 << (x - 1))
+        if count(trial, puzzle.shape, 1, budget, plain)[0] == 0:
+            known[c] = x
+    return tuple(known)
+
+
+def _root_conflict(puzzle: Sudoku, root: tuple[int, int, int]) -> Conflict | None:
+    kind, index, bits = root
+    n = puzzle.n
+    if kind == 1:
+        return Conflict((index,), f"no digit fits row {index // n + 1}, column {index % n + 1}")
+    if kind == 2:
+        digits = ", ".join(_sym(d + 1) for d in range(n) if bits >> d & 1)
+        unit = puzzle.shape.unit_name(index)
+        return Conflict(puzzle.shape.units[index], f"{unit} has no place for {digits}")
+    return None
+
+
+def _sym(d: int) -> str:
+    return "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[d - 1]
