@@ -1,0 +1,154 @@
+"""Making puzzles: a random full grid, then clues removed while exactly one
+solution remains, each puzzle re-checked by exact cover before it is handed out.
+
+Removing a clue can only add solutions, so a clue whose removal once broke
+uniqueness can never be removed later: one pass that tries every clue (or
+every symmetric group of clues) yields a *minimal* puzzle.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from xlsolver.core.budget import Budget, BudgetExhausted
+from xlsolver.sudoku.cover import cover_count
+from xlsolver.sudoku.model import Shape, Sudoku
+from xlsolver.sudoku.solver import candidates, count
+
+SYMMETRIES = ("none", "rot180", "rot90", "mirror", "diagonal")
+# Without --minimal, removal stops at this share of the cells: gentler puzzles.
+GENTLE_SHARE = 0.4
+_GRID_NODES = 20_000  # a random start that needs more than this is dropped for another
+
+
+class VerificationError(RuntimeError):
+    """The two counting methods disagree: a bug, never a puzzle to hand out."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One puzzle with its solution and the seed that makes it again."""
+
+    puzzle: Sudoku
+    solution: tuple[int, ...]
+    seed: str
+
+
+def orbit(cell: int, n: int, symmetry: str) -> tuple[int, ...]:
+    """The cells that must be given or empty together with ``cell``."""
+    r, c = divmod(cell, n)
+    images = {(r, c)}
+    if symmetry in ("rot180", "rot90"):
+        images.add((n - 1 - r, n - 1 - c))
+    if symmetry == "rot90":
+        images |= {(c, n - 1 - r), (n - 1 - c, r)}
+    if symmetry == "mirror":
+        images.add((r, n - 1 - c))
+    if symmetry == "diagonal":
+        images.add((c, r))
+    return tuple(sorted(i * n + j for i, j in images))
+
+
+def full_grid(shape: Shape, rng: random.Random) -> tuple[int, ...]:
+    """A random complete grid: a few random digits, the first completion the
+    search finds, then a random relabelling and reordering of rows, columns,
+    bands and stacks (which keep a grid valid)."""
+    n = shape.n
+    while True:
+        cand = candidates(Sudoku.empty(shape))
+        for cell in rng.sample(range(n * n), n):
+            open_digits = [d for d in range(n) if cand[cell] >> d & 1]
+            cand[cell] = 1 << rng.choice(open_digits)
+            for p in shape.peers[cell]:
+                cand[p] &= ~cand[cell]
+        if any(m == 0 for m in cand):
+            continue
+        try:
+            found, sols, _, _ = count(cand, shape, 1, Budget(seconds=None, nodes=_GRID_NODES).start())
+        except BudgetExhausted:
+            continue
+        if found:
+            return _shuffle(sols[0], shape, rng)
+
+
+def _shuffle(grid: tuple[int, ...], shape: Shape, rng: random.Random) -> tuple[int, ...]:
+    n, br, bc = shape.n, shape.box_rows, shape.box_cols
+    relabel = list(range(1, n + 1))
+    rng.shuffle(relabel)
+    rows = _block_order(n, br, rng)
+    cols = _block_order(n, bc, rng)
+    return tuple(relabel[grid[rows[r] * n + cols[c]] - 1] for r in range(n) for c in range(n))
+
+
+def _block_order(n: int, block: int, rng: random.Random) -> list[int]:
+    """A random order of n lines that keeps lines of one band (``block`` lines) together."""
+    bands = list(range(n // block))
+    rng.shuffle(bands)
+    order = []
+    for b in bands:
+        inner = list(range(block))
+        rng.shuffle(inner)
+        order += [b * block + i for i in inner]
+    return order
+
+
+def make_puzzle(shape: Shape, seed: str, symmetry: str = "none", minimal: bool = True,
+                min_clues: int | None = None) -> Generated:
+    """One verified puzzle, the same for the same arguments."""
+    if symmetry not in SYMMETRIES:
+        raise ValueError(f'symmetry "{symmetry}" is not one of {", ".join(SYMMETRIES)}')
+    if symmetry in ("rot90", "diagonal") and shape.box_rows != shape.box_cols:
+        raise ValueError(f"{symmetry} symmetry needs square boxes, not {shape}")
+    rng = random.Random(seed)
+    n = shape.n
+    solution = full_grid(shape, rng)
+    floor = min_clues if min_clues is not None else (0 if minimal else round(GENTLE_SHARE * n * n))
+    cells = list(solution)
+    orbits = sorted({orbit(i, n, symmetry) for i in range(n * n)})
+    rng.shuffle(orbits)
+    clues = n * n
+    for group in orbits:
+        if clues - len(group) < floor:
+            continue
+        for i in group:
+            cells[i] = 0
+        if count(candidates(Sudoku(shape, tuple(cells))), shape, 2)[0] == 1:
+            clues -= len(group)
+        else:
+            for i in group:
+                cells[i] = solution[i]
+    puzzle = Sudoku(shape, tuple(cells))
+    if cover_count(puzzle, limit=2) != 1:
+        raise VerificationError(f"exact cover does not confirm one solution for {puzzle.to_text()}")
+    return Generated(puzzle, solution, seed)
+
+
+def _one(args: tuple) -> Generated:
+    return make_puzzle(*args)
+
+
+def generate(shape: Shape, number: int, seed: int | str = 0, symmetry: str = "none",
+             minimal: bool = True, min_clues: int | None = None, workers: int | None = None,
+             progress: Callable[[int, int], None] | None = None) -> Iterator[Generated]:
+    """``number`` puzzles in order; puzzle i is seeded ``"{seed}:{i}"``, so the
+    output does not depend on the number of worker processes."""
+    jobs = [(shape, f"{seed}:{i}", symmetry, minimal, min_clues) for i in range(number)]
+    workers = min(workers or os.cpu_count() or 1, number)
+    if workers <= 1:
+        results: Iterator[Generated] = map(_one, jobs)
+        yield from _counted(results, number, progress)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from _counted(pool.map(_one, jobs, chunksize=8), number, progress)
+
+
+def _counted(results: Iterator[Generated], total: int,
+             progress: Callable[[int, int], None] | None) -> Iterator[Generated]:
+    for done, item in enumerate(results, 1):
+        if progress is not None:
+            progress(done, total)
+        yield item
