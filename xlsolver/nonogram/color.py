@@ -38,6 +38,18 @@ _RESERVED = set("0123456789.?#|[](),;:=/ \t\r\n")
 _HEX = re.compile(r"^[0-9A-Fa-f]{6}$|^[0-9A-Fa-f]{3}$")
 
 
+# Names for common colour values; others are named by their value.
+_RGB_NAMES = {"000000": "black", "FFFFFF": "white", "FF0000": "red", "00FF00": "green", "0000FF": "blue",
+              "FFFF00": "yellow", "FF00FF": "magenta", "00FFFF": "cyan", "808080": "grey", "FFA500": "orange",
+              "C00000": "dark_red", "00B050": "office_green", "0070C0": "office_blue", "FFC000": "gold", "7030A0": "purple"}
+
+
+def colour_name(rgb: str) -> str:
+    """A one-word name for an ``RRGGBB`` value: ``"red"``, or ``"c_1a2b3c"``."""
+    rgb = normalise_rgb(rgb)
+    return _RGB_NAMES.get(rgb, "c_" + rgb.lower())
+
+
 def normalise_rgb(rgb: str) -> str:
     """``"#f00"``, ``"F00"`` or ``"ff0000"`` -> ``"FF0000"``. Raises ValueError."""
     text = rgb.strip().lstrip("#")
