@@ -123,3 +123,21 @@ def test_givens_in_colour_are_respected():
     assert result.status == Status.UNIQUE
     assert format_colour_grid(read, result.solutions[0]) == [".a", "a."]
     assert np.count_nonzero(givens != 3) == 1
+
+
+def test_bundled_colour_workbook_verdicts():
+    from pathlib import Path
+
+    from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+
+    root = Path(__file__).resolve().parents[2] / "workbooks"
+    book = OpenpyxlWorkbook.open(root / "nonogram-colour.xlsx")
+    expected = {"Mushroom": Status.UNIQUE, "Tulip": Status.MULTIPLE}
+    assert book.sheet_names() == list(expected)
+    for name, verdict in expected.items():
+        _, puzzle, givens = read_colour_nonogram(book.snapshot(name))
+        result = solve_colour(puzzle, givens)
+        assert result.status == verdict
+        for grid in result.solutions:
+            picture = format_colour_grid(puzzle, grid)
+            assert clues_of(picture, puzzle.palette) == puzzle
