@@ -3,7 +3,7 @@ import pytest
 from xlsolver.sudoku import Shape, Sudoku, count_solutions, is_solution
 from xlsolver.sudoku.cover import cover_count
 from xlsolver.sudoku.generator import generate, make_puzzle, orbit
-from tests.sudoku.oracle import valid_grid
+from .oracle import valid_grid
 
 
 def rows(cells, n):

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from xlsolver.core import Budget, Status
 from xlsolver.sudoku import Shape, Sudoku, count_solutions, is_solution, solve
 from xlsolver.sudoku import kernel
-from tests.sudoku.oracle import brute_count, valid_grid
+from .oracle import brute_count, valid_grid
 
 # Hand-made: a 9x9 made by hand from a Latin-square pattern with clues removed.
 FULL9 = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
