@@ -14,9 +14,6 @@ file and the input is only touched when it is the target.
 from __future__ import annotations
 
 import colorsys
-import os
-import secrets
-import shutil
 import zipfile
 from copy import copy
 from datetime import date, datetime, time
@@ -33,6 +30,7 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.writer.theme import theme_xml
 
 from xlsolver.core.errors import InputError
+from xlsolver.core.files import atomic_write
 from xlsolver.core.paint import GREY, GridLines, Paint, PaintPlan, SquareCells, Style, Write
 from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
 
@@ -133,16 +131,7 @@ class OpenpyxlWorkbook:
             raise ValueError("a workbook needs at least one sheet before it is saved")
         if self.api.vba_archive is not None and path.suffix.lower() not in MACRO_SUFFIXES:
             raise InputError("the workbook holds macros; save it with the .xlsm suffix", str(path))
-        temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-        try:
-            self.api.save(temp)
-            if path.exists():
-                shutil.copymode(path, temp)
-            os.replace(temp, path)
-        except OSError as err:
-            raise InputError(f"cannot write the workbook: {err.strerror or err}", str(path)) from None
-        finally:
-            temp.unlink(missing_ok=True)
+        atomic_write(path, self.api.save, "the workbook")
 
     # --- reading helpers ---
 

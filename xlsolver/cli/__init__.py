@@ -1,0 +1,72 @@
+"""The ``xlsolver`` command line.
+
+Each command lives in its own module with a ``register(subparsers)`` function;
+``COMMANDS`` lists them in the order ``--help`` shows them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from xlsolver import __version__
+from xlsolver.cli.common import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE, EXIT_TEXT, fail
+from xlsolver.core import InputError
+
+__all__ = ["EXIT_ALL_UNIQUE", "EXIT_INPUT_ERROR", "EXIT_NOT_ALL_UNIQUE", "build_parser", "main"]
+
+COMMANDS = ["xlsolver.cli.solve", "xlsolver.cli.nonogram"]
+
+DESCRIPTION = """\
+Solve logic puzzles that live in spreadsheets, and paint the answers back.
+
+A nonogram sheet holds the column hints stacked above the grid and the row
+hints to the left of it, one number per cell (or a whole clue such as "3 1 2"
+in one cell). xlsolver finds them, solves the puzzle completely and writes a
+copy of the workbook with the grid painted: black cells grey (#808080), white
+cells white with two diagonal lines, contradictions red (#FF0000).
+"""
+
+EPILOG = """\
+examples:
+  xlsolver solve workbooks/nonogram.xlsx
+      solve every puzzle sheet; writes workbooks/nonogram.solved.xlsx
+  xlsolver solve puzzles/*.non --json
+      one JSON object per puzzle per line
+  xlsolver COMMAND --help
+      what a command does, with examples
+
+""" + EXIT_TEXT + """
+Docs: docs/index.md in the source tree.
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="xlsolver", description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"xlsolver {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return EXIT_INPUT_ERROR
+    try:
+        return args.run(args)
+    except InputError as err:
+        return fail(str(err))
+    except KeyboardInterrupt:
+        print("xlsolver: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""What every ``xlsolver`` command shares: exit codes, report printing, progress."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Callable, Iterable
+
+from xlsolver.core import Status
+
+EXIT_ALL_UNIQUE = 0
+EXIT_NOT_ALL_UNIQUE = 1
+EXIT_INPUT_ERROR = 2
+
+EXIT_TEXT = """\
+exit status:
+  0  every puzzle has a unique solution
+  1  some puzzle has several solutions, none, or the budget ran out
+  2  an input error (a typo in a hint, clues that cannot fit, an unreadable file)
+"""
+
+
+def subcommand(sub, name: str, help: str, description: str, epilog: str = "") -> argparse.ArgumentParser:
+    """A subcommand whose --help keeps the line breaks of its description and examples."""
+    return sub.add_parser(name, help=help, description=description, epilog=epilog,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def fail(message: str) -> int:
+    """Print ``xlsolver: message`` to stderr; the exit status of an input error."""
+    print(f"xlsolver: {message}", file=sys.stderr)
+    return EXIT_INPUT_ERROR
+
+
+def progress_printer(enabled: bool) -> Callable[[str], None]:
+    """``solving Cat (20x20) ...`` on stderr when a person is watching."""
+    def show(what: str) -> None:
+        if enabled:
+            print(f"solving {what} ...", file=sys.stderr, flush=True)
+    return show
+
+
+def print_reports(reports: Iterable, as_json: bool) -> list:
+    """One line (or one JSON object) per report, then the files written. Returns the reports."""
+    reports = list(reports)
+    for report in reports:
+        print(json.dumps(report.to_json()) if as_json else report.line(), flush=True)
+    written = sorted({r.output for r in reports if r.output})
+    if written and not as_json:
+        for path in written:
+            print(f"painted workbook written to {path}")
+    return reports
+
+
+def exit_code(reports: list) -> int:
+    """2 if any report is an input error, 0 if every puzzle is unique, else 1."""
+    from xlsolver.jobs import ERROR
+
+    if any(r.status == ERROR for r in reports):
+        return EXIT_INPUT_ERROR
+    return EXIT_ALL_UNIQUE if all(r.status == Status.UNIQUE for r in reports) else EXIT_NOT_ALL_UNIQUE

@@ -1,0 +1,62 @@
+"""``xlsolver solve``: every puzzle in workbooks and puzzle files, painted."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from xlsolver.cli.common import EXIT_TEXT, exit_code, fail, print_reports, progress_printer, subcommand
+
+EXAMPLES = """\
+examples:
+  xlsolver solve workbooks/nonogram.xlsx
+      solve every puzzle sheet; writes workbooks/nonogram.solved.xlsx
+  xlsolver solve book.xlsx --sheet Cat -o cat.xlsx
+      solve one sheet, write the painted copy to cat.xlsx
+  xlsolver solve book.xlsx --in-place
+      paint into book.xlsx itself (the only way the input is changed)
+  xlsolver solve puzzles/*.non --json
+      one JSON object per puzzle per line, solutions as rows of '#' and '.'
+  xlsolver solve set.taai -o set.xlsx
+      solve a file of many puzzles and lay each out, painted, on its own sheet
+
+"""
+
+
+def register(sub) -> None:
+    from xlsolver.jobs import FILE_KINDS, SHEET_KINDS, WORKBOOK_SUFFIXES
+
+    suffixes = " ".join(sorted({s for k in FILE_KINDS for s in k.suffixes}))
+    kinds = ", ".join(k.kind for k in SHEET_KINDS)
+    parser = subcommand(
+        sub, "solve", "solve the puzzles in workbooks or puzzle files and paint the results",
+        f"Solve every puzzle found in each PATH and report one line per puzzle.\n"
+        f"Puzzle sheets are recognised by their layout ({kinds}); see docs/.\n"
+        f"A workbook gets a painted copy beside it (NAME.solved.xlsx) unless -o or --in-place says otherwise.",
+        EXAMPLES + EXIT_TEXT)
+    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
+                        help=f"a workbook ({' '.join(WORKBOOK_SUFFIXES)}) or a puzzle file ({suffixes})")
+    parser.add_argument("-o", "--output", type=Path, metavar="OUT",
+                        help="where to write the painted workbook (a folder when several PATHs are given); "
+                             "for a puzzle file, -o lays the puzzles out and paints them into a new workbook")
+    parser.add_argument("--sheet", metavar="NAME", help="solve only this sheet")
+    parser.add_argument("--in-place", action="store_true", help="paint into the input workbook itself")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle per line")
+    parser.add_argument("--budget", type=float, default=30.0, metavar="SECONDS",
+                        help="give up on a puzzle after this many seconds (default: 30); the verdict is then gave_up")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from xlsolver.jobs import Options, solve_paths
+
+    if args.in_place and args.output:
+        return fail("--in-place and -o contradict each other; choose one")
+    if args.output and len(args.paths) > 1 and not args.output.is_dir():
+        return fail(f"with several PATHs, -o must be an existing folder ({args.output} is not)")
+    options = Options(budget_seconds=args.budget,
+                      on_start=progress_printer(enabled=sys.stderr.isatty() and not args.json))
+    reports = print_reports(solve_paths(args.paths, args.output, sheet=args.sheet, in_place=args.in_place,
+                                        options=options), args.json)
+    return exit_code(reports)

@@ -1,0 +1,136 @@
+"""Whole jobs, shared by the command line and the Excel buttons.
+
+A job opens a source (a workbook or a puzzle file), finds the puzzles in it,
+solves each one, paints the results through a back end and saves a copy. It
+returns one :class:`Report` per puzzle; mistakes in the user's input become
+reports with status ``error`` and a message that names the sheet and cell.
+
+Puzzle kinds plug in here: each module ``jobs/<kind>.py`` offers a
+:class:`SheetKind` (``detect`` and ``solve`` a worksheet) and optionally a
+:class:`FileKind` (puzzle files by suffix), listed in ``SHEET_KINDS`` and
+``FILE_KINDS``. A sheet belongs to the first kind whose ``detect`` says yes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+from xlsolver.core import InputError
+from xlsolver.jobs import nonogram
+from xlsolver.jobs.base import ERROR, FileKind, Options, Report, SheetKind, default_output, sheet_title
+from xlsolver.sheets import WorkbookBackend
+
+__all__ = [
+    "ERROR", "FILE_KINDS", "SHEET_KINDS", "WORKBOOK_SUFFIXES", "FileKind", "Options", "Report", "SheetKind",
+    "default_output", "file_kind_for", "import_puzzle", "sheet_kind_for", "sheet_title", "solve_book",
+    "solve_paths", "solve_workbook",
+]
+
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+
+SHEET_KINDS: list[SheetKind] = [nonogram.SHEET]
+FILE_KINDS: list[FileKind] = [nonogram.FILE]
+
+import_puzzle = nonogram.import_puzzle
+
+
+def _options(options: Options | None, budget_seconds: float | None,
+             on_start: Callable[[str], None] | None) -> Options:
+    options = options or Options()
+    if budget_seconds is not None:
+        options.budget_seconds = budget_seconds
+    if on_start is not None:
+        options.on_start = on_start
+    return options
+
+
+def sheet_kind_for(snap) -> SheetKind | None:
+    """The kind of puzzle a sheet holds, or None."""
+    return next((kind for kind in SHEET_KINDS if kind.detect(snap)), None)
+
+
+def file_kind_for(path: Path) -> FileKind | None:
+    """The kind that reads files with this suffix, or None."""
+    return next((kind for kind in FILE_KINDS if kind.accepts(path)), None)
+
+
+def _kinds_text() -> str:
+    return ", ".join(kind.kind for kind in SHEET_KINDS)
+
+
+def solve_book(book: WorkbookBackend, source: str, sheet: str | None, options: Options) -> list[Report]:
+    """Solve every puzzle sheet of an open workbook (or the one named) and paint it
+    through the back end. Returns no report for sheets that hold no puzzle."""
+    names = book.sheet_names()
+    if sheet is not None and sheet not in names:
+        return [Report(source, sheet, ERROR, f'{Path(source).name} has no sheet "{sheet}" (it has: {", ".join(names)})')]
+    reports = []
+    for name in [sheet] if sheet else names:
+        snap = book.snapshot(name)
+        kind = sheet_kind_for(snap)
+        if kind is None:
+            if sheet is not None:
+                reports.append(Report(source, name, ERROR,
+                                      f"{name}: no puzzle found on this sheet (xlsolver reads: {_kinds_text()})"))
+            continue
+        try:
+            report = kind.solve(book, snap, options)
+        except InputError as err:
+            report = Report(source, name, ERROR, str(err), kind=kind.kind)
+        report.source, report.sheet = source, name
+        reports.append(report)
+    return reports
+
+
+def solve_workbook(path: Path, out: Path | None = None, sheet: str | None = None, in_place: bool = False,
+                   budget_seconds: float | None = None, on_start: Callable[[str], None] | None = None,
+                   options: Options | None = None) -> list[Report]:
+    """Solve every puzzle sheet of a workbook (or the one named) and save a painted copy
+    (``NAME.solved.xlsx`` beside it unless ``out`` or ``in_place`` says otherwise)."""
+    options = _options(options, budget_seconds, on_start)
+    source = str(path)
+    try:
+        book = OpenpyxlWorkbook.open(path)
+    except InputError as err:
+        return [Report(source, None, ERROR, str(err))]
+    reports = solve_book(book, source, sheet, options)
+    if not reports:
+        return [Report(source, None, ERROR, f"{path.name}: no sheet holds a puzzle (xlsolver reads: {_kinds_text()})")]
+    if any(r.status != ERROR for r in reports):
+        target = path if in_place else (out or default_output(path))
+        try:
+            book.save(target)
+        except InputError as err:
+            return reports + [Report(source, None, ERROR, str(err))]
+        for r in reports:
+            r.output = str(target) if r.status != ERROR else None
+    return reports
+
+
+def _known_suffixes() -> str:
+    return ", ".join(WORKBOOK_SUFFIXES + tuple(s for k in FILE_KINDS for s in k.suffixes))
+
+
+def solve_paths(paths: list[Path], out: Path | None = None, sheet: str | None = None, in_place: bool = False,
+                budget_seconds: float | None = None, on_start: Callable[[str], None] | None = None,
+                options: Options | None = None) -> list[Report]:
+    """Solve each path (a workbook or a puzzle file); ``out`` is a file for one path, a folder for several."""
+    options = _options(options, budget_seconds, on_start)
+    reports: list[Report] = []
+    for path in paths:
+        target = out
+        suffix = path.suffix.lower()
+        if out is not None and len(paths) > 1:
+            target = out / (path.stem + ".solved" + (suffix if suffix in WORKBOOK_SUFFIXES else ".xlsx"))
+        if suffix in WORKBOOK_SUFFIXES:
+            reports += solve_workbook(path, target, sheet=sheet, in_place=in_place, options=options)
+            continue
+        kind = file_kind_for(path)
+        if kind is None:
+            reports.append(Report(str(path), None, ERROR,
+                                  f"{path}: not a workbook or a puzzle file xlsolver reads ({_known_suffixes()})"))
+        else:
+            reports += kind.solve_file(path, target, options)
+    return reports

@@ -1,0 +1,138 @@
+"""What every puzzle kind's job shares: the report, the options, and the two
+small interfaces a kind implements to plug into ``xlsolver solve``.
+
+A kind is a table of functions (as in Tatham's puzzle collection), not a class
+hierarchy: :class:`SheetKind` says whether a sheet holds its puzzle and solves
+and paints it; :class:`FileKind` solves the puzzle files it recognises.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+from xlsolver.core import Status
+from xlsolver.sheets import SheetSnapshot, WorkbookBackend
+
+ERROR = "error"
+
+
+def first_lines(path: Path, count: int = 5) -> list[str]:
+    """The first non-blank, non-comment lines of a text file ([] if unreadable), for ``detect``."""
+    try:
+        with open(path, encoding="utf-8-sig", errors="replace") as handle:
+            lines = []
+            for line in handle:
+                line = line.strip()
+                if line and not line.startswith("#"):
+                    lines.append(line)
+                    if len(lines) == count:
+                        break
+            return lines
+    except OSError:
+        return []
+
+
+@dataclass
+class Report:
+    """What happened to one puzzle: the line the CLI prints and the JSON it emits."""
+
+    source: str
+    sheet: str | None
+    status: str  # a Status value or "error"
+    message: str
+    kind: str = "nonogram"
+    seconds: float = 0.0
+    rows: int = 0
+    cols: int = 0
+    solutions: list[list[str]] = field(default_factory=list)
+    output: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # kind-specific JSON fields
+    summary: str | None = None  # replaces "status, WxH, time" in the one-line report
+
+    @property
+    def name(self) -> str:
+        return self.sheet if self.sheet is not None else Path(self.source).name
+
+    def line(self) -> str:
+        """``Sheet1: unique, 20x15, 0.03 s`` (width x height, as webpbn writes sizes)."""
+        if self.status == ERROR:
+            return f"{self.name}: error: {self.message}"
+        if self.summary is not None:
+            return f"{self.name}: {self.summary}"
+        size = f"{self.cols}x{self.rows}"
+        extra = "" if self.status == Status.UNIQUE else f" ({self.message})"
+        return f"{self.name}: {self.status}, {size}, {self.seconds:.2f} s{extra}"
+
+    def to_json(self) -> dict:
+        data = {
+            "source": self.source, "sheet": self.sheet, "kind": self.kind, "status": self.status,
+            "seconds": round(self.seconds, 4), "rows": self.rows, "cols": self.cols,
+            "message": self.message, "output": self.output,
+        }
+        if self.status == Status.UNIQUE and self.solutions:
+            data["solution"] = self.solutions[0]
+        elif self.status == Status.MULTIPLE:
+            data["solutions"] = self.solutions
+        data.update(self.extra)
+        return data
+
+
+def _quiet(what: str) -> None:
+    pass
+
+
+@dataclass
+class Options:
+    """How a job runs: the budget per puzzle and where progress goes."""
+
+    budget_seconds: float = 30.0
+    on_start: Callable[[str], None] = _quiet  # "solving Cat (20x20) ..."
+    progress: Callable[[str], None] = _quiet  # free-form progress of long work
+
+
+class SheetKind(Protocol):
+    """A puzzle kind that lives in worksheets."""
+
+    kind: str
+
+    def detect(self, snap: SheetSnapshot) -> bool:
+        """Cheap and strict: does this sheet hold this kind's puzzle?"""
+        ...
+
+    def solve(self, book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+        """Read, solve and paint (through ``book.apply``). Raises InputError for user mistakes."""
+        ...
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """Puzzle files a kind reads: ``solve_file(path, out, options)`` returns one report per puzzle,
+    and with ``out`` lays the puzzles out in a new painted workbook. Where kinds share a
+    suffix, ``detect`` looks at the file's first lines (and must not raise)."""
+
+    kind: str
+    suffixes: tuple[str, ...]
+    solve_file: Callable[[Path, Path | None, Options], list[Report]]
+    # For suffixes several kinds share (.txt): does this file hold this kind's puzzles?
+    detect: Callable[[Path], bool] | None = None
+
+    def accepts(self, path: Path) -> bool:
+        return path.suffix.lower() in self.suffixes and (self.detect is None or self.detect(path))
+
+
+def default_output(path: Path) -> Path:
+    """``puzzles.xlsx`` -> ``puzzles.solved.xlsx`` beside it (the input is never overwritten)."""
+    return path.with_name(f"{path.stem}.solved{path.suffix}")
+
+
+def sheet_title(title: str, taken: list[str]) -> str:
+    """A valid, unused Excel sheet name (31 characters, none of []:*?/\\)."""
+    base = "".join("_" if ch in "[]:*?/\\" else ch for ch in title).strip("'") or "Puzzle"
+    base = base[:31]
+    name, n = base, 2
+    while name in taken:
+        suffix = f" ({n})"
+        name, n = base[: 31 - len(suffix)] + suffix, n + 1
+    return name
