@@ -1,0 +1,94 @@
+"""Cells as few rectangles, and rectangles as A1 addresses: how the live back
+ends paint many cells in few calls.
+
+A live spreadsheet (Excel through xlwings, Calc through UNO) pays for every
+call across the process boundary, so a paint plan's cells are merged into
+rectangles first and a whole group of rectangles gets one style at once:
+Excel through a multi-area address (``"B3:F3,B5:C9"``, at most 255
+characters, the limit of ``Range("...")``), Calc through a ``SheetCellRanges``
+container.
+
+Glossary
+--------
+box     an inclusive rectangle ``(top, left, bottom, right)`` of 1-based cells.
+run     the cells of one row between two columns, a box one row high.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from xlsolver.core.errors import cell_ref
+from xlsolver.core.paint import Cell
+
+__all__ = ["Box", "EXCEL_ADDRESS_LIMIT", "a1", "address_chunks", "rectangles"]
+
+Box = tuple[int, int, int, int]
+
+# Excel's Range("...") takes an address string of at most 255 characters.
+EXCEL_ADDRESS_LIMIT = 255
+
+
+def rectangles(cells: Iterable[Cell]) -> list[Box]:
+    """Cover ``cells`` exactly with disjoint boxes, sorted.
+
+    Each row is cut into runs of adjacent columns; a run extends the box above
+    it when that box spans the same columns and ends on the row before. On
+    pictures (long runs repeated over rows) that is close to the fewest boxes.
+    """
+    by_row: dict[int, list[int]] = {}
+    for r, c in set(cells):
+        by_row.setdefault(r, []).append(c)
+    open_boxes: dict[tuple[int, int], list[int]] = {}  # (left, right) -> [top, bottom]
+    done: list[Box] = []
+    for r in sorted(by_row):
+        runs = _runs(sorted(by_row[r]))
+        for span in list(open_boxes):
+            if span not in runs or open_boxes[span][1] != r - 1:
+                top, bottom = open_boxes.pop(span)
+                done.append((top, span[0], bottom, span[1]))
+        for span in runs:
+            if span in open_boxes:
+                open_boxes[span][1] = r
+            else:
+                open_boxes[span] = [r, r]
+    done += [(top, left, bottom, right) for (left, right), (top, bottom) in open_boxes.items()]
+    return sorted(done)
+
+
+def _runs(cols: list[int]) -> list[tuple[int, int]]:
+    runs: list[tuple[int, int]] = []
+    for c in cols:
+        if runs and runs[-1][1] == c - 1:
+            runs[-1] = (runs[-1][0], c)
+        else:
+            runs.append((c, c))
+    return runs
+
+
+def a1(box: Box) -> str:
+    """``(3, 2, 7, 6)`` -> ``"B3:F7"``; a single cell is just ``"B3"``."""
+    top, left, bottom, right = box
+    first = cell_ref(top, left)
+    return first if (top, left) == (bottom, right) else f"{first}:{cell_ref(bottom, right)}"
+
+
+def address_chunks(boxes: Iterable[Box], limit: int = EXCEL_ADDRESS_LIMIT) -> list[str]:
+    """Multi-area addresses (``"A1:C1,E2"``), each at most ``limit`` characters.
+
+    The longest one-box address, ``"XFD1048576:XFD1048576"``, has 21 characters,
+    so any limit from 21 up works for every sheet.
+    """
+    chunks: list[str] = []
+    current = ""
+    for box in boxes:
+        part = a1(box)
+        if len(part) > limit:
+            raise ValueError(f"{part} alone is longer than the {limit}-character limit")
+        if current and len(current) + 1 + len(part) > limit:
+            chunks.append(current)
+            current = ""
+        current = f"{current},{part}" if current else part
+    if current:
+        chunks.append(current)
+    return chunks
