@@ -5,8 +5,9 @@ and ImageMagick's convert; run from the repository root:
 
     python docs/make_pictures.py
 
-Each picture is one sheet of workbooks/nonogram.xlsx as a spreadsheet program
-shows it, before solving and after `xlsolver solve` painted it.
+Each picture is one sheet of a bundled workbook (workbooks/nonogram.xlsx,
+workbooks/nonogram-colour.xlsx) as a spreadsheet program shows it, before
+solving and after `xlsolver solve` painted it.
 """
 
 from __future__ import annotations
@@ -24,10 +25,12 @@ from xlsolver.sheets.nonogram_sheet import find_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "docs" / "images"
-BOOK = ROOT / "workbooks" / "nonogram.xlsx"
-# (sheet, before solving?, after solving?)
-PICTURES = [("Heart", True, True), ("Robot", True, True), ("House", True, False),
-            ("Twins", False, True), ("Clash", False, True), ("Owl", False, True)]
+# For each bundled workbook: (sheet, before solving?, after solving?)
+PICTURES = {
+    "nonogram.xlsx": [("Heart", True, True), ("Robot", True, True), ("House", True, False),
+                      ("Twins", False, True), ("Clash", False, True), ("Owl", False, True)],
+    "nonogram-colour.xlsx": [("Mushroom", True, True), ("Tulip", False, True)],
+}
 
 
 def render_sheet(book: Path, sheet: str, png: Path, work: Path) -> None:
@@ -63,14 +66,16 @@ def main() -> int:
     IMAGES.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        solved = work / "solved.xlsx"
-        solve_workbook(BOOK, solved)
-        for sheet, before, after in PICTURES:
-            if before:
-                render_sheet(BOOK, sheet, IMAGES / f"nonogram-{sheet.lower()}-before.png", work)
-            if after:
-                render_sheet(solved, sheet, IMAGES / f"nonogram-{sheet.lower()}-after.png", work)
-            print(f"rendered {sheet}")
+        for name, pictures in PICTURES.items():
+            book = ROOT / "workbooks" / name
+            solved = work / f"solved-{name}"
+            solve_workbook(book, solved)
+            for sheet, before, after in pictures:
+                if before:
+                    render_sheet(book, sheet, IMAGES / f"nonogram-{sheet.lower()}-before.png", work)
+                if after:
+                    render_sheet(solved, sheet, IMAGES / f"nonogram-{sheet.lower()}-after.png", work)
+                print(f"rendered {sheet}")
     return 0
 
 
