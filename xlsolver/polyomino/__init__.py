@@ -8,10 +8,16 @@ orientation  one fixed form a piece may take: 8 symmetries for a *free* piece,
              the 4 rotations for a *one-sided* piece, itself for a *fixed* one (:class:`Mode`).
 piece        a named shape with its mode and how many identical copies the set holds (:class:`Piece`).
 set          a list of pieces: ``pentominoes`` (F I L N P T U V W X Y Z), ``tetrominoes`` ...
+board        the open cells to cover, any shape, holes allowed (:class:`Board`).
+placement    a piece's name and the board cells one of its orientations covers.
+tiling       the sorted placements of one solution (every open cell covered once).
+symmetry     a symmetry of the square mapping the board onto itself; tilings that one
+             maps onto another are the same "up to symmetry".
 
-This package imports only core and the standard library.
+This package imports only core, the standard library, numpy and (when present) numba.
 """
 
+from xlsolver.polyomino.board import Board, problems
 from xlsolver.polyomino.pieces import (
     PENTOMINOES,
     TRANSFORMS,
@@ -28,9 +34,16 @@ from xlsolver.polyomino.pieces import (
     parse_shape,
     polyominoes,
 )
+from xlsolver.polyomino.solver import Placement, Progress, Tiler, Tiling, TilingResult, placements, solve
 
 __all__ = [
     "PENTOMINOES",
+    "Board",
+    "Placement",
+    "Progress",
+    "Tiler",
+    "Tiling",
+    "TilingResult",
     "TRANSFORMS",
     "Mode",
     "Piece",
@@ -43,5 +56,8 @@ __all__ = [
     "orientations",
     "parse_piece_spec",
     "parse_shape",
+    "placements",
     "polyominoes",
+    "problems",
+    "solve",
 ]

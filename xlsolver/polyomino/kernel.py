@@ -1,0 +1,141 @@
+"""The tiling kernel: exact cover of the board's cells, branching on the first open cell.
+
+The board's cells are numbered in a scan order (along the board's short side, so
+that the open frontier stays short). Every tiling covers the first open cell with
+exactly one placement (or, when gaps are allowed, leaves it empty), so branching on
+that cell finds each tiling exactly once, identical copies of a piece included.
+This is the cell-first order of de Bruijn's and Scott's pentomino programs, which
+Knuth's "Dancing Links" paper compares with the fewest-options (MRV) order of
+:mod:`xlsolver.core.exact_cover`: on packing problems the first open cell is
+nearly always the most constrained item anyway, and finding it costs one scan.
+
+One function serves two paths. Its buffers are flat sequences it only indexes, so
+plain Python runs it on lists and numba compiles it for numpy int64 arrays
+(``cache=True`` keeps the compiled code between runs). ``XLSOLVER_NO_NUMBA=1``
+forces the plain path. The search is iterative and all of its state lives in the
+buffers, so the caller can stop it after a slice of nodes, read the progress, check
+the clock, collect the solutions found, and resume it.
+
+Buffers
+-------
+start      placements grouped by their first cell: ``start[c]:start[c+1]``.
+pl_piece   placement -> piece number.           pl_cells  placement -> S cells (-1 pads).
+occ        cell -> 0 open, 1 covered, 2 left empty.
+left       piece -> copies still to place.
+cand       depth -> the W candidate placements of that node (-1: leave the cell empty).
+ncand, idx depth -> how many candidates, how many tried.    cellat  depth -> its cell.
+regs       0 depth, 1 entering a node (1/0), 2 gaps still allowed, 3 nodes, 4 solutions
+           written to ``sols`` by this call.
+sols       ``maxsol`` rows of ``ncells`` entries: the placements of a solution, -1 padded.
+"""
+
+from __future__ import annotations
+
+import os
+import types
+
+DONE = 0
+PAUSED = 1
+
+
+def place(p, d, S, pl_piece, pl_cells, occ, left, cellat, regs, value):
+    """Put candidate ``p`` of depth ``d`` on the board (value 1) or take it off (value 0)."""
+    if p < 0:
+        occ[cellat[d]] = 2 * value
+        regs[2] -= 2 * value - 1
+        return
+    for j in range(S):
+        x = pl_cells[p * S + j]
+        if x < 0:
+            break
+        occ[x] = value
+    left[pl_piece[p]] -= 2 * value - 1
+
+
+def expand(d, ncells, S, W, start, pl_piece, pl_cells, occ, left, cand, ncand, idx, cellat, regs):
+    """Open the node at depth ``d``: find its cell and list the placements that fit there.
+    Returns False when every cell is covered (a solution)."""
+    c = 0 if d == 0 else cellat[d - 1] + 1
+    while c < ncells and occ[c] != 0:
+        c += 1
+    if c == ncells:
+        return False
+    cellat[d] = c
+    n = 0
+    for p in range(start[c], start[c + 1]):
+        if left[pl_piece[p]] == 0:
+            continue
+        fits = True
+        for j in range(S):
+            x = pl_cells[p * S + j]
+            if x < 0:
+                break
+            if occ[x] != 0:
+                fits = False
+                break
+        if fits:
+            cand[d * W + n] = p
+            n += 1
+    if regs[2] > 0:
+        cand[d * W + n] = -1
+        n += 1
+    ncand[d] = n
+    idx[d] = 0
+    return True
+
+
+def run(ncells, S, W, start, pl_piece, pl_cells, occ, left, cand, ncand, idx, cellat, regs, sols, maxsol,
+        node_stop):
+    """Search until done (DONE), or until ``node_stop`` nodes or ``maxsol`` solutions (PAUSED)."""
+    d = regs[0]
+    regs[4] = 0
+    while d >= 0:
+        if regs[1] == 1:
+            if regs[3] >= node_stop or regs[4] >= maxsol:
+                regs[0] = d
+                return PAUSED
+            regs[3] += 1
+            regs[1] = 0
+            if not expand(d, ncells, S, W, start, pl_piece, pl_cells, occ, left, cand, ncand, idx, cellat, regs):
+                row = regs[4] * ncells
+                for k in range(ncells):
+                    sols[row + k] = -1
+                n = 0
+                for k in range(d):
+                    p = cand[k * W + idx[k] - 1]
+                    if p >= 0:
+                        sols[row + n] = p
+                        n += 1
+                regs[4] += 1
+                d -= 1
+            continue
+        if idx[d] > 0:
+            place(cand[d * W + idx[d] - 1], d, S, pl_piece, pl_cells, occ, left, cellat, regs, 0)
+        if idx[d] < ncand[d]:
+            place(cand[d * W + idx[d]], d, S, pl_piece, pl_cells, occ, left, cellat, regs, 1)
+            idx[d] += 1
+            d += 1
+            regs[1] = 1
+        else:
+            d -= 1
+    regs[0] = -1
+    return DONE
+
+
+def _compile():
+    """The numba-compiled ``run`` (None when numba is absent or switched off)."""
+    if os.environ.get("XLSOLVER_NO_NUMBA"):
+        return None
+    try:
+        import numba
+    except ImportError:
+        return None
+    jit = numba.njit(cache=True, nogil=True)
+    # Compiled copies that call each other; the plain functions stay plain.
+    space = dict(globals())
+    for fn in (place, expand, run):
+        space[fn.__name__] = jit(types.FunctionType(fn.__code__, space, fn.__name__))
+    return space["run"]
+
+
+run_compiled = _compile()
