@@ -1,0 +1,239 @@
+"""The sudoku layout: finding the grid, reading givens, painting verdicts, in
+memory and through real files; and its detect saying no to nonogram sheets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+from xlsolver.core import RED, InputError, Status
+from xlsolver.sheets import CellInfo, MemoryWorkbook, SheetSnapshot
+from xlsolver.sheets.nonogram_sheet import find_layout
+from xlsolver.sheets.sudoku_sheet import (
+    SOLVED_FONT,
+    detect_sudoku,
+    read_sudoku,
+    sudoku_import_plan,
+    sudoku_plan,
+)
+from xlsolver.sudoku import Shape, Sudoku, SudokuResult, solve
+from xlsolver.sudoku.generator import make_puzzle
+
+ROOT = Path(__file__).resolve().parents[2]
+# Made for these tests from a Latin-square pattern (rows shifted by 3, 6, then 1).
+FULL9 = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def units_hold_each_digit_once(rows: list[list[int]], br: int, bc: int) -> bool:
+    """Independent of xlsolver.sudoku: rows, columns and boxes are permutations."""
+    n = len(rows)
+    want = set(range(1, n + 1))
+    lines = rows + [[row[c] for row in rows] for c in range(n)]
+    boxes = [[rows[t + r][l + c] for r in range(br) for c in range(bc)]
+             for t in range(0, n, br) for l in range(0, n, bc)]
+    return all(set(u) == want and len(u) == n for u in lines + boxes)
+
+
+def grid_values(snap: SheetSnapshot, top: int, left: int, n: int) -> list[list[int]]:
+    def digit(v) -> int:
+        return v if isinstance(v, int) else SYMBOLS.index(str(v)) + 1
+    return [[digit(snap.value(top + r, left + c)) for c in range(n)] for r in range(n)]
+
+
+def book_with(puzzle: Sudoku, sheet: str = "Sudoku", letters: bool = True) -> MemoryWorkbook:
+    book = MemoryWorkbook()
+    book.apply(sudoku_import_plan(puzzle, sheet, letters=letters))
+    return book
+
+
+def solve_sheet(book, sheet: str = "Sudoku"):
+    snap = book.snapshot(sheet)
+    layout, puzzle = read_sudoku(snap)
+    result = solve(puzzle)
+    plan = sudoku_plan(layout, puzzle, result, sheet)
+    book.apply(plan)
+    return layout, puzzle, result, plan
+
+
+PUZZLES = {
+    "4x4": lambda: make_puzzle(Shape(2, 2), "sheet:4").puzzle,
+    "6x6": lambda: make_puzzle(Shape(2, 3), "sheet:6").puzzle,
+    "9x9": lambda: make_puzzle(Shape(3, 3), "sheet:9").puzzle,
+    "16x16": lambda: make_puzzle(Shape(4, 4), "sheet:16", minimal=False, min_clues=140).puzzle,
+}
+
+
+@pytest.mark.parametrize("size", PUZZLES)
+def test_round_trip_in_memory(size):
+    puzzle = PUZZLES[size]()
+    book = book_with(puzzle)
+    snap = book.snapshot("Sudoku")
+    assert detect_sudoku(snap)
+    layout, read = read_sudoku(snap)
+    assert read == puzzle and (layout.top, layout.left) == (3, 1)
+    _, _, result, plan = solve_sheet(book)
+    assert result.status == Status.UNIQUE
+    n = puzzle.n
+    after = book.snapshot("Sudoku")
+    rows = grid_values(after, 3, 1, n)
+    assert units_hold_each_digit_once(rows, puzzle.shape.box_rows, puzzle.shape.box_cols)
+    assert all(rows[i // n][i % n] == v for i, v in enumerate(puzzle.cells) if v)
+    solver_cells = {c for op in plan.ops if hasattr(op, "style") and op.style.font_color == SOLVED_FONT
+                    for c in op.cells}
+    assert solver_cells == {(3 + i // n, 1 + i % n) for i, v in enumerate(puzzle.cells) if not v}
+    assert after.value(3 + n + 1, 1) == "unique solution"
+
+
+@pytest.mark.parametrize("size", ["6x6", "16x16"])
+def test_round_trip_through_a_file(size, tmp_path):
+    puzzle = PUZZLES[size]()
+    book = OpenpyxlWorkbook.new()
+    book.apply(sudoku_import_plan(puzzle, "Sudoku"))
+    book.save(tmp_path / "in.xlsx")
+    book = OpenpyxlWorkbook.open(tmp_path / "in.xlsx")
+    assert detect_sudoku(book.snapshot("Sudoku"))
+    solve_sheet(book)
+    book.save(tmp_path / "out.xlsx")
+    ws = openpyxl.load_workbook(tmp_path / "out.xlsx")["Sudoku"]
+    n = puzzle.n
+    for i, given in enumerate(puzzle.cells):
+        cell = ws.cell(3 + i // n, 1 + i % n)
+        colour = cell.font.color.rgb[-6:] if cell.font.color is not None and cell.font.color.type == "rgb" else None
+        assert cell.value is not None and (colour == SOLVED_FONT) == (given == 0)
+    if n > 9:  # digits above 9 are written as letters
+        assert {ws.cell(3 + i // n, 1 + i % n).value for i in range(n * n)} >= set("ABCDEFG")
+
+
+def test_numbers_in_cells_are_accepted_and_written_back_as_numbers():
+    full = Sudoku(Shape(4, 4), make_puzzle(Shape(4, 4), "nums", minimal=False, min_clues=200).solution)
+    rows = [[full.cells[r * 16 + c] if (r * 16 + c) % 5 else None for c in range(16)] for r in range(16)]
+    rows[0][1] = float(rows[0][1]) if rows[0][1] else None
+    rows[0][2] = str(rows[0][2]) if rows[0][2] else None
+    book = MemoryWorkbook.from_values("S", rows, top=2, left=2)
+    layout, puzzle = read_sudoku(book.snapshot("S"))
+    assert not layout.letters and puzzle.cells == tuple(v if i % 5 else 0 for i, v in enumerate(full.cells))
+    _, _, result, _ = solve_sheet(book, "S")
+    assert result.status == Status.UNIQUE
+    after = book.snapshot("S")
+    assert all(isinstance(after.value(2 + i // 16, 2 + i % 16), int) for i in range(256) if i % 5 == 0)
+
+
+def test_two_solutions_fill_only_what_they_share_and_say_so():
+    cells = list(FULL9)
+    for i in (0, 1, 27, 28):  # a rectangle of 1s and 2s that can swap
+        cells[i] = "."
+    for i in range(2, 81, 7):
+        if i not in (27, 28):
+            cells[i] = "."
+    puzzle = Sudoku.from_text("".join(cells))
+    book = book_with(puzzle)
+    layout, _, result, _ = solve_sheet(book)
+    assert result.status == Status.MULTIPLE
+    after = book.snapshot("Sudoku")
+    assert [after.value(*layout.cell(i)) for i in (0, 1, 27, 28)] == [None] * 4
+    assert all(after.value(*layout.cell(i)) == int(FULL9[i]) for i in range(81) if i not in (0, 1, 27, 28))
+    status = after.value(*layout.status_cell)
+    assert status.startswith("several solutions") and "share" in status
+
+
+def test_duplicate_givens_are_red_and_named_before_any_search():
+    rows = [[None] * 9 for _ in range(9)]
+    rows[0][0], rows[0][5], rows[8][8] = 7, 7, 1
+    book = MemoryWorkbook.from_values("Sudoku", rows, top=3, left=2)
+    layout, puzzle, result, plan = solve_sheet(book)
+    assert result.status == Status.NONE and result.nodes == 0
+    assert plan.cells_with(RED) == {(3, 2), (3, 7)}
+    assert book.snapshot("Sudoku").value(*layout.status_cell) == \
+        "no solution: row 1 holds the given 7 2 times (B3, G3)"
+
+
+def test_an_unsolvable_unit_is_red_and_the_red_goes_on_the_next_run():
+    text = "12345678." + "." * 8 + "9" + "." * 63  # r1c9 must be 9, but 9 is in its box
+    book = book_with(Sudoku.from_text(text))
+    layout, _, result, plan = solve_sheet(book)
+    assert result.status == Status.NONE and plan.cells_with(RED)
+    assert "no solution" in book.snapshot("Sudoku").value(*layout.status_cell)
+    sheet = book.sheets["Sudoku"]
+    sheet[layout.cell(17)] = CellInfo(None, sheet[layout.cell(17)].fill)  # the user fixes the 9
+    _, _, result, plan = solve_sheet(book)
+    assert result.status == Status.MULTIPLE and not plan.cells_with(RED)
+    assert not any(info.fill == RED.fill for info in book.snapshot("Sudoku").cells.values())
+
+
+def test_gave_up_states_the_budget_and_writes_no_digit():
+    book = book_with(Sudoku.from_text("1" + "." * 80))
+    layout, puzzle = read_sudoku(book.snapshot("Sudoku"))
+    result = SudokuResult(Status.GAVE_UP, known=puzzle.cells, message="gave up: time budget of 2 s spent",
+                          seconds=2.0)
+    plan = sudoku_plan(layout, puzzle, result, "Sudoku")
+    assert plan.writes() == {layout.status_cell: "gave up: time budget of 2 s spent after 2 s"}
+
+
+@pytest.mark.parametrize("value, message", [
+    ("x", '"x" is not a digit of a 9x9 sudoku'),
+    (10, '"10" is not a digit of a 9x9 sudoku'),
+    ("A", '"A" is not a digit of a 9x9 sudoku'),
+    (True, '"True" is not a digit'),
+])
+def test_bad_values_name_sheet_and_cell(value, message):
+    rows = [[int(FULL9[r * 9 + c]) if (r + c) % 3 else None for c in range(9)] for r in range(9)]
+    rows[1][1] = value
+    book = MemoryWorkbook.from_values("Sudoku", rows, top=3, left=2)
+    with pytest.raises(InputError) as err:
+        read_sudoku(book.snapshot("Sudoku"))
+    assert str(err.value).startswith(f"Sudoku!C4: {message}")
+
+
+def test_a_block_that_is_not_square_or_has_no_box_shape_is_refused():
+    rows = [[int(FULL9[r * 9 + c]) for c in range(9)] for r in range(8)]
+    with pytest.raises(InputError, match=r"Sudoku!A1: the block of digits A1:I8 is 9 columns by 8 rows"):
+        read_sudoku(MemoryWorkbook.from_values("Sudoku", rows).snapshot("Sudoku"))
+    seven = [[(r + c) % 7 + 1 for c in range(7)] for r in range(7)]
+    with pytest.raises(InputError, match=r"Sudoku!A1: the block A1:G7 is 7x7: 7x7 has no usual box"):
+        read_sudoku(MemoryWorkbook.from_values("Sudoku", seven).snapshot("Sudoku"))
+
+
+def test_a_title_marks_a_grid_with_empty_edges_and_names_its_boxes():
+    # A 17-clue-like pattern: first row and column empty; the title says where the grid is.
+    text = "." * 10 + "1" + "." * 15 + "23" + "." * 53
+    puzzle = Sudoku.from_text(text)
+    book = book_with(puzzle)
+    snap = book.snapshot("Sudoku")
+    assert snap.value(1, 1) == "Sudoku 9x9"
+    assert read_sudoku(snap)[1] == puzzle
+    tall = Sudoku(Shape(3, 2), make_puzzle(Shape(3, 2), "tall").puzzle.cells)
+    book = book_with(tall, "Tall")
+    snap = book.snapshot("Tall")
+    assert snap.value(1, 1) == "Sudoku 6x6 (3x2 boxes)" and detect_sudoku(snap)
+    layout, read = read_sudoku(snap)
+    assert layout.shape == Shape(3, 2) and read == tall
+
+
+def test_a_defined_name_marks_the_grid():
+    rows = [[None] * 4 for _ in range(4)]
+    rows[1][1], rows[2][2] = 1, 2
+    book = MemoryWorkbook.from_values("S", rows, top=5, left=3)
+    book.names["my_sudoku"] = ("S", (5, 3, 8, 6))
+    snap = book.snapshot("S")
+    assert detect_sudoku(snap)
+    layout, puzzle = read_sudoku(snap)
+    assert (layout.top, layout.left, layout.n) == (5, 3, 4) and puzzle.clues == 2
+
+
+def test_detect_says_no_to_the_nonogram_workbooks():
+    for name in ("nonogram.xlsx", "nonogram-colour.xlsx"):
+        book = OpenpyxlWorkbook.open(ROOT / "workbooks" / name)
+        for sheet in book.sheet_names():
+            snap = book.snapshot(sheet)
+            assert find_layout(snap) is not None and not detect_sudoku(snap), sheet
+
+
+def test_detect_says_no_to_boards_of_repeated_letters_and_stray_numbers():
+    board = [[SYMBOLS[(r // 2 * 3 + c // 3) % 9] for c in range(9)] for r in range(9)]
+    assert not detect_sudoku(MemoryWorkbook.from_values("P", board).snapshot("P"))
+    table = [[r + 1, 20 + r] for r in range(9)]
+    assert not detect_sudoku(MemoryWorkbook.from_values("T", table).snapshot("T"))

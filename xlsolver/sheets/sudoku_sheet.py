@@ -1,0 +1,319 @@
+"""The sudoku layout: an n x n block of cells holding the givens.
+
+::
+
+    A1      title (optional): "Sudoku 9x9", "Sudoku 6x6 (3x2 boxes)"
+    A3:I11  the grid, givens typed in (1-9; for n > 9 letters A.. or numbers 10..)
+    A13     status cell: two rows below the grid, at its left edge
+
+Glossary
+--------
+block     the n x n range of the grid, found in this order: a defined name
+          containing "sudoku"; else a title cell naming a sudoku and its size
+          ("Sudoku 9x9"), with the grid two rows below it in its column, when
+          every digit of the sheet lies in that grid; else the bounding box of
+          the cells holding digits. A puzzle with an empty first or last row or
+          column needs the name or the title (the box of its digits is not square).
+box shape the usual one for n (6x6: boxes 2 rows by 3 columns), unless the
+          title names another ("3x2 boxes").
+symbol    a cell value that may be a digit: 1-35 as a number, or one of
+          ``1-9``, ``A-Z`` as text. ``0`` and ``.`` are empty cells.
+solver digit  a digit the solver writes; it gets the font colour SOLVED_FONT,
+          while the givens keep their look.
+
+Sheet cells are 1-based ``(row, col)``; grid cells are flat 0-based indices.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from xlsolver.core.errors import InputError, cell_ref
+from xlsolver.core.paint import CLEAR, RED, Cell, GridLines, PaintPlan, SquareCells, Style, Write, group_by_style
+from xlsolver.core.status import Status
+from xlsolver.sheets.protocol import SheetSnapshot, Value
+from xlsolver.sudoku.model import SYMBOLS, Shape, Sudoku
+from xlsolver.sudoku.solver import SudokuResult
+
+__all__ = [
+    "SOLVED_FONT",
+    "SudokuLayout",
+    "detect_sudoku",
+    "find_sudoku",
+    "read_sudoku",
+    "sudoku_import_plan",
+    "sudoku_plan",
+    "sudoku_status_sentence",
+    "sudoku_title",
+]
+
+SOLVED_FONT = "1F5FBF"  # blue: the solver's digits, told apart from the givens at a glance
+SOLVED = Style(font_color=SOLVED_FONT)
+NO_SUDOKU = ("no sudoku found: expected an n x n block of digits, a title such as \"Sudoku 9x9\" two rows "
+             "above the grid, or a defined name containing \"sudoku\"")
+_TYPOS = 2  # a typo or two ("x", a 10 in a 9x9) is still a sudoku, reported at its cell
+_SIZE = re.compile(r"(\d+)\s*[x×]\s*(\d+)", re.IGNORECASE)
+# Every n that has a box shape of at least 2 rows (primes have none), up to 35 symbols.
+SIZES = (4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25, 26, 27, 28, 30, 32, 33, 34, 35)
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class SudokuLayout:
+    """Where a sudoku sits: its top-left cell, its shape, whether it writes
+    letters for digits above 9, and the cells left red by an earlier run."""
+
+    top: int
+    left: int
+    shape: Shape
+    letters: bool = True
+    stale: frozenset[Cell] = frozenset()
+
+    @property
+    def n(self) -> int:
+        return self.shape.n
+
+    def cell(self, index: int) -> Cell:
+        r, c = divmod(index, self.n)
+        return (self.top + r, self.left + c)
+
+    @property
+    def status_cell(self) -> Cell:
+        return (self.top + self.n + 1, self.left)
+
+    @property
+    def range(self) -> str:
+        return f"{cell_ref(self.top, self.left)}:{cell_ref(self.top + self.n - 1, self.left + self.n - 1)}"
+
+    def shown(self, digit: int) -> str | int:
+        return SYMBOLS[digit - 1] if (digit > 9 and self.letters) else digit
+
+
+# --- reading values ---------------------------------------------------------
+
+def _symbol(value: Value) -> int | None:
+    """The digit a value may stand for (1..35), 0 for an empty mark, None otherwise."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return int(value) if float(value).is_integer() and 0 <= value <= len(SYMBOLS) else None
+    text = value.strip().upper()
+    if text in ("", ".", "0"):
+        return 0
+    if text.isdigit():
+        return int(text) if int(text) <= len(SYMBOLS) else None
+    return SYMBOLS.index(text) + 1 if len(text) == 1 and text in SYMBOLS else None
+
+
+def _shown(value: Value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip() if isinstance(value, str) else str(value)
+
+
+# --- finding the block ------------------------------------------------------
+
+def _named_block(snap: SheetSnapshot) -> Box | None:
+    for name in sorted(snap.names):
+        if "sudoku" in name.lower():
+            return snap.names[name]
+    return None
+
+
+def _title_block(snap: SheetSnapshot) -> tuple[Box, Shape | None] | None:
+    """The block a title such as "Sudoku 9x9 (3x3 boxes)" announces: n x n,
+    two rows below the title, in its column; the box shape when it names one."""
+    for (row, col), info in sorted(snap.cells.items()):
+        if not isinstance(info.value, str) or "sudoku" not in info.value.lower():
+            continue
+        sizes = [(int(a), int(b)) for a, b in _SIZE.findall(info.value)]
+        n = next((a for a, b in sizes if a == b and a in SIZES), None)
+        if n is None:
+            continue
+        shape = next((Shape(a, b) for a, b in sizes if a * b == n and (a, b) != (n, n)), None)
+        return (row + 2, col, row + n + 1, col + n - 1), shape
+    return None
+
+
+def _digit_cells(snap: SheetSnapshot) -> dict[Cell, int]:
+    return {cell: d for cell, info in snap.cells.items() if (d := _symbol(info.value))}
+
+
+def _bounding_box(cells) -> Box | None:
+    if not cells:
+        return None
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    return (min(rows), min(cols), max(rows), max(cols))
+
+
+def _locate(snap: SheetSnapshot) -> tuple[Box, Shape | None, str] | None:
+    """The block, a box shape the sheet asks for (or None) and how it was found."""
+    named = _named_block(snap)
+    if named is not None:
+        return named, None, "name"
+    box = _bounding_box(_digit_cells(snap))
+    if box is None:
+        return None
+    titled = _title_block(snap)
+    if titled is not None and _inside_box(box, titled[0]):
+        return titled[0], titled[1], "title"
+    return box, None, "digits"
+
+
+def find_sudoku(snap: SheetSnapshot) -> Box | None:
+    """The block ``(top, left, bottom, right)`` (see the glossary), or None
+    when the sheet holds no digit and no name."""
+    found = _locate(snap)
+    return None if found is None else found[0]
+
+
+def detect_sudoku(snap: SheetSnapshot) -> bool:
+    """Cheap and strict. A named block; or a block announced by a title that
+    holds every digit of the sheet; or a square block of digits of a sudoku
+    size in which every box but at most one holds a given, and units repeat a
+    digit rarely (a nonogram's hints leave its grid's boxes empty and repeat
+    small numbers; a polyomino board repeats its letters)."""
+    found = _locate(snap)
+    if found is None:
+        return False
+    box, shape, how = found
+    if how == "name":
+        return True
+    top, left, bottom, right = box
+    n = bottom - top + 1
+    if n != right - left + 1 or n not in SIZES:
+        return False
+    inside = [_symbol(info.value) for cell, info in snap.cells.items() if _inside(cell, box)]
+    digits = {cell: d for cell, d in _digit_cells(snap).items() if d <= n}
+    if len(digits) < n or sum(1 for d in inside if d is None or d > n) > _TYPOS:
+        return False
+    if how == "title":
+        return True
+    shape = Shape.usual(n)
+    filled = {((r - top) // shape.box_rows, (c - left) // shape.box_cols) for r, c in digits}
+    if len(filled) < n - 1:
+        return False
+    puzzle = Sudoku(shape, tuple(digits.get((top + i // n, left + i % n), 0) for i in range(n * n)))
+    return len(puzzle.duplicates()) <= 2 and Counter(digits.values()).most_common(1)[0][1] <= n + 2
+
+
+def _inside(cell: Cell, box: Box) -> bool:
+    return box[0] <= cell[0] <= box[2] and box[1] <= cell[1] <= box[3]
+
+
+def _inside_box(inner: Box, outer: Box) -> bool:
+    return _inside(inner[:2], outer) and _inside(inner[2:], outer)
+
+
+# --- reading the puzzle -----------------------------------------------------
+
+def read_sudoku(snap: SheetSnapshot, shape: Shape | None = None) -> tuple[SudokuLayout, Sudoku]:
+    """The layout and the givens. Raises InputError naming the sheet and cell
+    for a block that is not square or not a sudoku size, and for a value that
+    is not a digit of this size."""
+    found = _locate(snap)
+    if found is None:
+        raise InputError(NO_SUDOKU, snap.name)
+    box, asked, _ = found
+    top, left, bottom, right = box
+    height, width = bottom - top + 1, right - left + 1
+    where = f"{cell_ref(top, left)}:{cell_ref(bottom, right)}"
+    if height != width:
+        raise InputError.at_cell(f"the block of digits {where} is {width} columns by {height} rows; a sudoku "
+                                 "is square (when an edge row or column is empty, put a title such as "
+                                 "\"Sudoku 9x9\" two rows above the grid, or name the grid's range with a "
+                                 "defined name containing \"sudoku\")", snap.name, top, left)
+    try:
+        shape = shape or asked or Shape.usual(height)
+    except ValueError as err:
+        raise InputError.at_cell(f"the block {where} is {height}x{height}: {err}", snap.name, top, left) from None
+    if shape.n != height:
+        raise InputError.at_cell(f"a {shape} box needs a {shape.n}x{shape.n} block, not {where}", snap.name, top, left)
+    n = shape.n
+    cells, letters_seen, numbers_seen = [], False, False
+    for r in range(top, bottom + 1):
+        for c in range(left, right + 1):
+            value = snap.value(r, c)
+            digit = _symbol(value) if value not in (None, "") else 0
+            if digit is None or digit > n:
+                raise InputError.at_cell(f'"{_shown(value)}" is not a digit of a {n}x{n} sudoku '
+                                         f"(use 1-{_range_text(n)}, or leave the cell empty)", snap.name, r, c)
+            if digit > 9:
+                is_letter = isinstance(value, str) and value.strip().isalpha()
+                letters_seen |= is_letter
+                numbers_seen |= not is_letter
+            cells.append(digit)
+    stale = frozenset(cell for cell, info in snap.cells.items() if info.fill == RED.fill and _inside(cell, box))
+    layout = SudokuLayout(top, left, shape, letters=letters_seen or not numbers_seen, stale=stale)
+    return layout, Sudoku(shape, tuple(cells))
+
+
+def _range_text(n: int) -> str:
+    return str(n) if n <= 9 else f"9 and A-{SYMBOLS[n - 1]} (or 10-{n})"
+
+
+# --- painting ---------------------------------------------------------------
+
+def sudoku_plan(layout: SudokuLayout, puzzle: Sudoku, result: SudokuResult, sheet: str) -> PaintPlan:
+    """Write the solver's digits (all of a unique solution, the shared ones of
+    several) in the solver's colour; givens keep their look. For no solution,
+    paint the clashing givens or the failing unit red. Write the verdict."""
+    styled: dict[Cell, Style] = {cell: CLEAR for cell in layout.stale}
+    writes: list[Write] = []
+    for i, digit in enumerate(result.known):
+        if digit and not puzzle.cells[i]:
+            styled[layout.cell(i)] = SOLVED
+            writes.append(Write(layout.cell(i), layout.shown(digit)))
+    if result.status == Status.NONE and result.conflict is not None:
+        styled.update({layout.cell(i): RED for i in result.conflict.cells})
+    status = Write(layout.status_cell, sudoku_status_sentence(layout, result))
+    return PaintPlan(sheet, group_by_style(styled) + tuple(writes) + (status,))
+
+
+def sudoku_status_sentence(layout: SudokuLayout, result: SudokuResult) -> str:
+    """The verdict in words, naming the sheet cells of a contradiction."""
+    if result.status == Status.GAVE_UP:
+        return f"{result.message} after {result.seconds:.3g} s"
+    if result.status == Status.NONE and result.conflict is not None:
+        return f"no solution: {result.conflict.reason} ({_cells_text(layout, result.conflict.cells)})"
+    return result.message
+
+
+def _cells_text(layout: SudokuLayout, cells: tuple[int, ...]) -> str:
+    """``B3, F3`` for a few cells, ``B3:J3`` for a whole unit."""
+    refs = [cell_ref(*layout.cell(i)) for i in sorted(cells)]
+    if len(refs) <= 4:
+        return ", ".join(refs)
+    return f"{refs[0]}:{refs[-1]}" if len(cells) == layout.n else ", ".join(refs)
+
+
+def sudoku_title(shape: Shape, name: str = "") -> str:
+    """A title the layout reads back: ``Sudoku 9x9``, ``Sudoku 6x6 (3x2 boxes)``,
+    then ``name``. It marks the grid even when an edge row or column is empty."""
+    n = shape.n
+    try:
+        usual = Shape.usual(n) == shape
+    except ValueError:
+        usual = False
+    boxes = "" if usual else f" ({shape} boxes)"
+    return f"Sudoku {n}x{n}{boxes}{' ' + name if name else ''}"
+
+
+def sudoku_import_plan(puzzle: Sudoku, sheet: str, title: str | None = None, *,
+                       origin: Cell = (1, 1), letters: bool = True) -> PaintPlan:
+    """Lay a puzzle out for printing: the title at ``origin`` (``title`` after
+    the one :func:`sudoku_title` makes, which marks the grid), the grid two rows
+    below, thin lines round every cell and medium ones round every box."""
+    top, left = origin[0] + 2, origin[1]
+    n, br, bc = puzzle.n, puzzle.shape.box_rows, puzzle.shape.box_cols
+    layout = SudokuLayout(top, left, puzzle.shape, letters)
+    ops: list = [Write(origin, sudoku_title(puzzle.shape, title or ""))]
+    ops += [Write(layout.cell(i), layout.shown(d)) for i, d in enumerate(puzzle.cells) if d]
+    ops += [GridLines(top + r, left + c, top + r + br - 1, left + c + bc - 1, every=n)
+            for r in range(0, n, br) for c in range(0, n, bc)]
+    ops.append(SquareCells(top, left, top + n - 1, left + n - 1, size=24.0 if n <= 16 else 20.0))
+    return PaintPlan(sheet, tuple(ops))
