@@ -18,7 +18,7 @@ from typing import Callable
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import InputError
-from xlsolver.jobs import nonogram
+from xlsolver.jobs import nonogram, sudoku
 from xlsolver.jobs.base import ERROR, FileKind, Options, Report, SheetKind, default_output, sheet_title
 from xlsolver.sheets import WorkbookBackend
 
@@ -30,8 +30,8 @@ __all__ = [
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
-SHEET_KINDS: list[SheetKind] = [nonogram.SHEET]
-FILE_KINDS: list[FileKind] = [nonogram.FILE]
+SHEET_KINDS: list[SheetKind] = [sudoku.SHEET, nonogram.SHEET]  # sudoku's detect is the stricter
+FILE_KINDS: list[FileKind] = [nonogram.FILE, sudoku.FILE]
 
 import_puzzle = nonogram.import_puzzle
 
