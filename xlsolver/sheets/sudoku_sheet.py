@@ -156,24 +156,22 @@ def _locate(snap: SheetSnapshot) -> tuple[Box, Shape | None, str] | None:
     if named is not None:
         return named, None, "name"
     box = _bounding_box(_digit_cells(snap))
-    if box is None:
-        return None
     titled = _title_block(snap)
-    if titled is not None and _inside_box(box, titled[0]):
+    if titled is not None and (box is None or _inside_box(box, titled[0])):
         return titled[0], titled[1], "title"
-    return box, None, "digits"
+    return None if box is None else (box, None, "digits")
 
 
 def find_sudoku(snap: SheetSnapshot) -> Box | None:
     """The block ``(top, left, bottom, right)`` (see the glossary), or None
-    when the sheet holds no digit and no name."""
+    when the sheet holds no digit, no sudoku title and no name."""
     found = _locate(snap)
     return None if found is None else found[0]
 
 
 def detect_sudoku(snap: SheetSnapshot) -> bool:
-    """Cheap and strict. A named block; or a block announced by a title that
-    holds every digit of the sheet; or a square block of digits of a sudoku
+    """Cheap and strict. A named block; or a block announced by a title (an
+    empty grid too) that holds every digit of the sheet, with at most two typos; or a square block of digits of a sudoku
     size in which every box but at most one holds a given, and units repeat a
     digit rarely (a nonogram's hints leave its grid's boxes empty and repeat
     small numbers; a polyomino board repeats its letters)."""
@@ -188,11 +186,13 @@ def detect_sudoku(snap: SheetSnapshot) -> bool:
     if n != right - left + 1 or n not in SIZES:
         return False
     inside = [_symbol(info.value) for cell, info in snap.cells.items() if _inside(cell, box)]
-    digits = {cell: d for cell, d in _digit_cells(snap).items() if d <= n}
-    if len(digits) < n or sum(1 for d in inside if d is None or d > n) > _TYPOS:
+    if sum(1 for d in inside if d is None or d > n) > _TYPOS:
         return False
-    if how == "title":
+    digits = {cell: d for cell, d in _digit_cells(snap).items() if d <= n}
+    if how == "title":  # the title says so, and every digit of the sheet is in its grid
         return True
+    if len(digits) < n:
+        return False
     shape = Shape.usual(n)
     filled = {((r - top) // shape.box_rows, (c - left) // shape.box_cols) for r, c in digits}
     if len(filled) < n - 1:
