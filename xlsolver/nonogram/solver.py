@@ -12,6 +12,10 @@ probe      for each unknown cell, propagate it black and white on copies. A
 search     depth-first on the cell whose probes taught the most, with both
            layers at every node. Branches split the solutions, so each
            solution is yielded once; uniqueness is "ask for two".
+SAT        instead of that search (``engine="auto"`` when python-sat is
+           installed, or ``"sat"``): what the root's line logic and probing
+           left open goes to CaDiCaL (:mod:`.sat`), which asks for two
+           solutions and proves the shared cells as a backbone.
 
 :func:`solutions` is the stream; :func:`solve` turns it into one verdict,
 locates a contradiction, and proves which cells several solutions share.
@@ -25,6 +29,7 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
+from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator
 
@@ -32,6 +37,7 @@ import numpy as np
 
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.status import Status
+from xlsolver.nonogram import sat
 from xlsolver.nonogram.line import solve_line_bytes
 from xlsolver.nonogram.model import (
     BLOCK,
@@ -54,6 +60,9 @@ FOLLOW_UP_SECONDS = 5.0
 CHECK_SECONDS = 1.0
 DIVE_SECONDS = 0.1  # a quick dive without probing, tried before each such check
 
+# What runs after line logic (see solve): "auto" probes, then uses SAT when installed.
+ENGINES = ("auto", "native", "sat")
+
 
 def solutions(puzzle: Nonogram, givens: np.ndarray | None = None,
               budget: Budget | None = None) -> Iterator[np.ndarray]:
@@ -72,46 +81,172 @@ def solutions(puzzle: Nonogram, givens: np.ndarray | None = None,
 
 
 def solve(puzzle: Nonogram, givens: np.ndarray | None = None,
-          budget: Budget | None = None) -> NonogramResult:
+          budget: Budget | None = None, engine: str = "auto") -> NonogramResult:
     """Solve completely: exactly one of UNIQUE, MULTIPLE, NONE or GAVE_UP.
 
     ``givens`` is a state grid (``UNKNOWN`` where free) the solution must
     respect. ``budget`` defaults to ``Budget()`` (60 s). UNIQUE is only said
     after the search has proved there is no second solution.
+
+    ``engine`` (one of :data:`ENGINES`) picks what runs after line logic:
+    ``"native"`` probing and this module's search; ``"sat"`` the SAT back
+    end (:mod:`.sat`) straight away; ``"auto"`` (default) probing at the
+    root, then the SAT back end for whatever is left when python-sat is
+    installed, else the native search. With ``"sat"`` the difficulty label
+    never says "probing" (probing is not tried). A node budget counts search
+    nodes natively and solver conflicts on the SAT side.
     """
+    use_sat = _sat_wanted(engine)
     started = time.perf_counter()
-    result = _solve(puzzle, givens, (budget or Budget()).start())
+    result = _solve(puzzle, givens, (budget or Budget()).start(), use_sat, probe_root=engine != "sat")
     return replace(result, seconds=time.perf_counter() - started)
 
 
-def _solve(puzzle: Nonogram, givens: np.ndarray | None, budget: Budget) -> NonogramResult:
+def _sat_wanted(engine: str) -> bool:
+    """Does ``engine`` mean the SAT back end? Errors for unknown or unavailable engines."""
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    if engine == "sat" and not sat.available():
+        raise RuntimeError("engine 'sat' needs python-sat: pip install 'xlsolver[sat]'")
+    return engine == "sat" or (engine == "auto" and sat.available())
+
+
+def _solve(puzzle: Nonogram, givens: np.ndarray | None, budget: Budget,
+           use_sat: bool = False, probe_root: bool = True) -> NonogramResult:
     clock = _Allowance.after(budget)
     problems = puzzle.problems()
     if problems:
         return _clue_problems(puzzle, problems)
     start = _start_grid(puzzle, givens)
     engine = _Engine(puzzle, budget)
+    engine.stats["engine"] = "sat" if use_sat else "native"
     root = _Board.from_array(start)  # holds what is deduced for every solution
-    found: list[np.ndarray] = []
-    try:
-        if engine.propagate(root, engine.all_lines()) is not None:
-            engine.note_conflict(root_line=True)
+    with ExitStack() as cleanup:
+        backend: sat.SatNonogram | None = None
+        found: list[np.ndarray] = []
+        try:
+            if engine.propagate(root, engine.all_lines()) is not None:
+                engine.note_conflict(root_line=True)
+            elif use_sat:
+                found, backend = _sat_search(engine, root, clock.deadline, probe_root)
+                if backend is not None:
+                    cleanup.callback(backend.close)
+            else:
+                for solution in engine.search(root):
+                    found.append(solution)
+                    if len(found) == 2:
+                        break
+        except BudgetExhausted:
+            known = root.to_array()
+            return _result(Status.GAVE_UP, (), known, _gave_up_message(budget, known), engine)
+        if not found:
+            if engine.conflict is None:  # the SAT solver proved it: ask the native search where it breaks
+                engine.conflict = _first_contradiction(puzzle, root.to_array(), clock.follow_up(budget))
+            conflict, message = _locate_conflict(puzzle, start, engine, clock.follow_up(budget))
+            return _result(Status.NONE, (), start, message, engine, conflict)
+        if len(found) == 1:
+            return _result(Status.UNIQUE, (found[0],), _states(found[0]), _unique_message(engine.stats), engine)
+        if backend is not None:
+            known, complete = _sat_shared_cells(backend, root.to_array(), found, clock.follow_up(budget))
+            engine.stats["sat_conflicts"] = backend.conflicts
         else:
-            for solution in engine.search(root):
-                found.append(solution)
-                if len(found) == 2:
-                    break
-    except BudgetExhausted:
-        known = root.to_array()
-        return _result(Status.GAVE_UP, (), known, _gave_up_message(budget, known), engine)
-    if not found:
-        conflict, message = _locate_conflict(puzzle, start, engine, clock.follow_up(budget))
-        return _result(Status.NONE, (), start, message, engine, conflict)
-    if len(found) == 1:
-        return _result(Status.UNIQUE, (found[0],), _states(found[0]), _unique_message(engine.stats), engine)
-    known, complete = _shared_cells(puzzle, root.to_array(), found, clock.follow_up(budget))
-    engine.stats["known_complete"] = complete
-    return _result(Status.MULTIPLE, tuple(found), known, _multiple_message(found, known, complete), engine)
+            known, complete = _shared_cells(puzzle, root.to_array(), found, clock.follow_up(budget))
+        engine.stats["known_complete"] = complete
+        return _result(Status.MULTIPLE, tuple(found), known, _multiple_message(found, known, complete), engine)
+
+
+# --- the SAT back end's search ---------------------------------------------
+
+
+def _sat_search(engine: "_Engine", root: "_Board", deadline: float,
+                probe_root: bool) -> tuple[list[np.ndarray], "sat.SatNonogram | None"]:
+    """Up to two solutions below a propagated ``root``: probe it (when asked;
+    it changes ``root``), then hand what is left to the SAT solver.
+
+    Returns the solutions and the SAT solver (None when probing settled the
+    puzzle), kept open for proving shared cells. The native layers stay in
+    front because they are cheap and shrink the encoding: on the TAAI set
+    probing settles a root in a few hundredths of a second, where encoding
+    the whole grid alone costs a tenth.
+    """
+    if probe_root:
+        probe = engine.probe(root)
+        if probe.failures:
+            engine.note_conflict(cell=probe.cell, failures=probe.failures)
+            return [], None
+    if root.complete():
+        return [root.to_array() == BLOCK], None
+    engine._raise_difficulty("search")
+    backend = sat.SatNonogram(engine.puzzle, root.to_array())
+    try:
+        found = []
+        first = _sat_call(backend, engine.budget, deadline)
+        if first is not None:
+            found.append(first)
+            second = _sat_call(backend, engine.budget, deadline, [backend.differ_from(first)])
+            if second is not None:
+                found.append(second)
+        engine.stats["sat_calls"] = backend.calls
+        engine.stats["sat_conflicts"] = backend.conflicts
+        return found, backend
+    except BaseException:
+        backend.close()
+        raise
+
+
+def _sat_call(backend: "sat.SatNonogram", budget: Budget, deadline: float,
+              assumptions: list[int] = ()) -> np.ndarray | None:
+    """One SAT call under the solve's budget; its conflicts count as nodes."""
+    before = backend.conflicts
+    left = None if budget.nodes is None else budget.nodes - budget.used_nodes
+    try:
+        return backend.solve(None if math.isinf(deadline) else deadline, assumptions, left)
+    finally:
+        budget.used_nodes += backend.conflicts - before
+
+
+def _sat_shared_cells(backend: "sat.SatNonogram", root: np.ndarray, found: list[np.ndarray],
+                      allowance: "_Allowance") -> tuple[np.ndarray, bool]:
+    """:func:`_shared_cells` by the SAT solver: the backbone, cell by cell.
+
+    For each candidate, ask for a model with the other value: none means the
+    cell is shared (added as a unit clause, which narrows later calls); a
+    model clears every candidate it disagrees with (the iterative backbone
+    algorithm; see Janota, Lynce & Marques-Silva 2015).
+    """
+    known = root.copy()
+    value = _states(found[0])
+    candidate = (known == UNKNOWN) & np.logical_and.reduce([f == found[0] for f in found])
+    complete = True
+    for r, c in np.argwhere(candidate).tolist():
+        if not candidate[r, c]:
+            continue
+        check = allowance.check()
+        if check is None:
+            return known, False
+        black = bool(found[0][r, c])
+        before = backend.conflicts
+        try:
+            other = backend.solve(time.perf_counter() + check.seconds, [backend.literal(r, c, not black)], check.nodes)
+        except BudgetExhausted:
+            complete = False  # undecided: stays UNKNOWN
+            continue
+        finally:
+            if allowance.nodes is not None:
+                allowance.nodes -= backend.conflicts - before
+        if other is None:
+            known[r, c] = value[r, c]
+            backend.fix(r, c, black)
+        else:
+            candidate &= other == found[0]
+    return known, complete
+
+
+def _first_contradiction(puzzle: Nonogram, grid: np.ndarray, allowance: "_Allowance") -> "_Contradiction | None":
+    """The first contradiction the native search meets below ``grid`` (which
+    has no solution), to say where a puzzle breaks; None if not met in time."""
+    check = _first_solution(puzzle, grid, allowance)
+    return None if check.engine is None else check.engine.conflict
 
 
 # --- the engine -------------------------------------------------------------
@@ -648,6 +783,8 @@ def _gave_up_message(budget: Budget, known: np.ndarray) -> str:
 
 
 def _unique_message(stats: dict) -> str:
+    if stats["difficulty"] == "search" and stats.get("engine") == "sat":
+        return f"unique solution, found by SAT search ({stats['sat_conflicts']} conflicts)"
     how = {"line": "by line logic alone", "probing": "by line logic and probing",
            "search": f"by search ({stats['branches']} branches)"}[stats["difficulty"]]
     return f"unique solution, found {how}"
