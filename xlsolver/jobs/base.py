@@ -88,6 +88,7 @@ class Options:
     """How a job runs: the budget per puzzle and where progress goes."""
 
     budget_seconds: float = 30.0
+    engine: str = "auto"  # nonogram search engine: auto, native or sat (see nonogram.solver.ENGINES)
     on_start: Callable[[str], None] = _quiet  # "solving Cat (20x20) ..."
     progress: Callable[[str], None] = _quiet  # free-form progress of long work
 

@@ -37,7 +37,7 @@ def _solve_any(puzzle: Nonogram | ColorNonogram, givens, options: Options):
         result = solve_colour(puzzle, givens, budget)
         rows = [format_colour_grid(puzzle, s) for s in result.solutions]
     else:
-        result = solve(puzzle, givens, budget)
+        result = solve(puzzle, givens, budget, engine=options.engine)
         rows = [format_grid(s) for s in result.solutions]
     return result, rows
 
