@@ -45,17 +45,23 @@ def register(sub) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle per line")
     parser.add_argument("--budget", type=float, default=30.0, metavar="SECONDS",
                         help="give up on a puzzle after this many seconds (default: 30); the verdict is then gave_up")
+    parser.add_argument("--engine", choices=("auto", "native", "sat"), default="auto",
+                        help="nonogram search after line logic: auto (probing, then SAT if python-sat is installed), "
+                             "native (probing and search in Python) or sat (needs: pip install 'xlsolver[sat]')")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from xlsolver.jobs import Options, solve_paths
+    from xlsolver.nonogram.sat import available as sat_available
 
     if args.in_place and args.output:
         return fail("--in-place and -o contradict each other; choose one")
     if args.output and len(args.paths) > 1 and not args.output.is_dir():
         return fail(f"with several PATHs, -o must be an existing folder ({args.output} is not)")
-    options = Options(budget_seconds=args.budget,
+    if args.engine == "sat" and not sat_available():
+        return fail("--engine sat needs python-sat: pip install 'xlsolver[sat]'")
+    options = Options(budget_seconds=args.budget, engine=args.engine,
                       on_start=progress_printer(enabled=sys.stderr.isatty() and not args.json))
     reports = print_reports(solve_paths(args.paths, args.output, sheet=args.sheet, in_place=args.in_place,
                                         options=options), args.json)
