@@ -25,7 +25,9 @@ left       piece -> copies still to place.
 cand       depth -> the W candidate placements of that node (-1: leave the cell empty).
 ncand, idx depth -> how many candidates, how many tried.    cellat  depth -> its cell.
 regs       0 depth, 1 entering a node (1/0), 2 gaps still allowed, 3 nodes, 4 solutions
-           written to ``sols`` by this call.
+           written to ``sols`` by this call, 5 the flood-fill stamp.
+nbr        cell -> its 4 neighbours' numbers (-1 off the board).
+seen, stack  scratch space of the flood fill in :func:`dead` (``minsize`` 0 turns it off).
 sols       ``maxsol`` rows of ``ncells`` entries: the placements of a solution, -1 padded.
 """
 
@@ -50,6 +52,40 @@ def place(p, d, S, pl_piece, pl_cells, occ, left, cellat, regs, value):
             break
         occ[x] = value
     left[pl_piece[p]] -= 2 * value - 1
+
+
+def dead(p, S, pl_cells, occ, nbr, seen, stack, regs, minsize, unit):
+    """Whether covering placement ``p`` cut off an open region no piece set can fill:
+    fewer cells than the smallest piece, or (pieces all multiples of ``unit`` cells)
+    a size that is not a multiple of ``unit``. Regions touching the piece are
+    flood-filled once each; ``seen`` holds the stamp of the last fill."""
+    regs[5] += 1
+    stamp = regs[5]
+    for j in range(S):
+        x = pl_cells[p * S + j]
+        if x < 0:
+            break
+        for k in range(4):
+            y = nbr[4 * x + k]
+            if y < 0 or occ[y] != 0 or seen[y] == stamp:
+                continue
+            seen[y] = stamp
+            stack[0] = y
+            top = 1
+            size = 0
+            while top > 0:
+                top -= 1
+                z = stack[top]
+                size += 1
+                for m in range(4):
+                    w = nbr[4 * z + m]
+                    if w >= 0 and occ[w] == 0 and seen[w] != stamp:
+                        seen[w] = stamp
+                        stack[top] = w
+                        top += 1
+            if size < minsize or size % unit != 0:
+                return True
+    return False
 
 
 def expand(d, ncells, S, W, start, pl_piece, pl_cells, occ, left, cand, ncand, idx, cellat, regs):
@@ -85,7 +121,7 @@ def expand(d, ncells, S, W, start, pl_piece, pl_cells, occ, left, cand, ncand, i
 
 
 def run(ncells, S, W, start, pl_piece, pl_cells, occ, left, cand, ncand, idx, cellat, regs, sols, maxsol,
-        node_stop):
+        node_stop, nbr, seen, stack, minsize, unit):
     """Search until done (DONE), or until ``node_stop`` nodes or ``maxsol`` solutions (PAUSED)."""
     d = regs[0]
     regs[4] = 0
@@ -112,8 +148,11 @@ def run(ncells, S, W, start, pl_piece, pl_cells, occ, left, cand, ncand, idx, ce
         if idx[d] > 0:
             place(cand[d * W + idx[d] - 1], d, S, pl_piece, pl_cells, occ, left, cellat, regs, 0)
         if idx[d] < ncand[d]:
-            place(cand[d * W + idx[d]], d, S, pl_piece, pl_cells, occ, left, cellat, regs, 1)
+            p = cand[d * W + idx[d]]
+            place(p, d, S, pl_piece, pl_cells, occ, left, cellat, regs, 1)
             idx[d] += 1
+            if minsize > 0 and p >= 0 and dead(p, S, pl_cells, occ, nbr, seen, stack, regs, minsize, unit):
+                continue  # undone at the top of the loop, like a finished branch
             d += 1
             regs[1] = 1
         else:
@@ -133,7 +172,7 @@ def _compile():
     jit = numba.njit(cache=True, nogil=True)
     # Compiled copies that call each other; the plain functions stay plain.
     space = dict(globals())
-    for fn in (place, expand, run):
+    for fn in (place, dead, expand, run):
         space[fn.__name__] = jit(types.FunctionType(fn.__code__, space, fn.__name__))
     return space["run"]
 

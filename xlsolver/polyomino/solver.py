@@ -29,6 +29,7 @@ and it never runs backwards.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -200,13 +201,24 @@ class Tiler:
         buf = dict(start=start, pl_piece=[k for _, k, _ in rows], pl_cells=cells or [-1],
                    occ=[0] * n, left=[p.count for p in self.pieces], cand=[0] * ((n + 1) * W),
                    ncand=[0] * (n + 1), idx=[0] * (n + 1), cellat=[0] * (n + 1),
-                   regs=[0, 1, spare if self.gaps else 0, 0, 0])
+                   regs=[0, 1, spare if self.gaps else 0, 0, 0, 0], nbr=self._neighbours(),
+                   seen=[0] * n, stack=[0] * max(n, 1))
         self._rows = rows
         if self.compiled:
             import numpy as np
 
             buf = {k: np.asarray(v, dtype=np.int64) for k, v in buf.items()}
-        return dict(buf, S=S, W=W, n=n)
+        sizes = [p.size for p in self.pieces]
+        # Region pruning is only sound when every cell must be covered.
+        prune = not (self.gaps and spare > 0)
+        return dict(buf, S=S, W=W, n=n, minsize=min(sizes) if prune and sizes else 0,
+                    unit=math.gcd(*sizes) if prune and sizes else 1)
+
+    def _neighbours(self) -> list[int]:
+        out = []
+        for r, c in self.order:
+            out += [self.index.get(x, -1) for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))]
+        return out
 
     def _tiling(self, ids) -> Tiling:
         out = []
@@ -251,7 +263,8 @@ class Tiler:
         while True:
             state = run(b["n"], b["S"], b["W"], b["start"], b["pl_piece"], b["pl_cells"], b["occ"], b["left"],
                         b["cand"], b["ncand"], b["idx"], b["cellat"], b["regs"], sols, batch,
-                        self._stop(int(b["regs"][3]) + step, budget))
+                        self._stop(int(b["regs"][3]) + step, budget), b["nbr"], b["seen"], b["stack"],
+                        b["minsize"], b["unit"])
             self.nodes = budget.used_nodes = int(b["regs"][3])
             for s in range(int(b["regs"][4])):
                 found += 1
