@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Callable, Iterable
 
 from xlsolver.core import Status
@@ -60,3 +61,31 @@ def exit_code(reports: list) -> int:
     if any(r.status == ERROR for r in reports):
         return EXIT_INPUT_ERROR
     return EXIT_ALL_UNIQUE if all(r.status == Status.UNIQUE for r in reports) else EXIT_NOT_ALL_UNIQUE
+
+
+def add_target_arguments(parser: argparse.ArgumentParser, action: str) -> None:
+    """The arguments every command on workbooks shares: paths, -o, --sheet, --in-place, --json, --budget."""
+    from xlsolver.jobs import FILE_KINDS, OUTPUT_TAGS, WORKBOOK_SUFFIXES
+
+    suffixes = " ".join(sorted({s for k in FILE_KINDS for s in k.suffixes}))
+    tag = OUTPUT_TAGS.get(action, action)
+    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
+                        help=f"a workbook ({' '.join(WORKBOOK_SUFFIXES)}) or a puzzle file ({suffixes})")
+    parser.add_argument("-o", "--output", type=Path, metavar="OUT",
+                        help=f"where to write the painted workbook (default: NAME.{tag}.xlsx beside the input; "
+                             "a folder when several PATHs are given)")
+    parser.add_argument("--sheet", metavar="NAME", help="work on this sheet only")
+    parser.add_argument("--in-place", action="store_true",
+                        help="paint into the input workbook itself (the only way the input is changed)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle per line")
+    parser.add_argument("--budget", type=float, default=30.0, metavar="SECONDS",
+                        help="give up on a puzzle after this many seconds (default: 30); the verdict is then gave_up")
+
+
+def check_targets(args: argparse.Namespace) -> str | None:
+    """What is wrong with -o / --in-place / the paths together, or None."""
+    if args.in_place and args.output:
+        return "--in-place and -o contradict each other; choose one"
+    if args.output and len(args.paths) > 1 and not args.output.is_dir():
+        return f"with several PATHs, -o must be an existing folder ({args.output} is not)"
+    return None

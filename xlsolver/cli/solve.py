@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from xlsolver.cli.common import EXIT_TEXT, exit_code, fail, print_reports, progress_printer, subcommand
+from xlsolver.cli.common import (
+    EXIT_TEXT,
+    add_target_arguments,
+    check_targets,
+    exit_code,
+    fail,
+    print_reports,
+    progress_printer,
+    subcommand,
+)
 
 EXAMPLES = """\
 examples:
@@ -25,26 +33,17 @@ examples:
 
 
 def register(sub) -> None:
-    from xlsolver.jobs import FILE_KINDS, SHEET_KINDS, WORKBOOK_SUFFIXES
+    from xlsolver.jobs import SHEET_KINDS
 
-    suffixes = " ".join(sorted({s for k in FILE_KINDS for s in k.suffixes}))
     kinds = ", ".join(k.kind for k in SHEET_KINDS)
     parser = subcommand(
         sub, "solve", "solve the puzzles in workbooks or puzzle files and paint the results",
         f"Solve every puzzle found in each PATH and report one line per puzzle.\n"
         f"Puzzle sheets are recognised by their layout ({kinds}); see docs/.\n"
-        f"A workbook gets a painted copy beside it (NAME.solved.xlsx) unless -o or --in-place says otherwise.",
+        f"A workbook gets a painted copy beside it (NAME.solved.xlsx) unless -o or --in-place says otherwise.\n"
+        f"For a puzzle file, -o lays the puzzles out and paints them into a new workbook.",
         EXAMPLES + EXIT_TEXT)
-    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
-                        help=f"a workbook ({' '.join(WORKBOOK_SUFFIXES)}) or a puzzle file ({suffixes})")
-    parser.add_argument("-o", "--output", type=Path, metavar="OUT",
-                        help="where to write the painted workbook (a folder when several PATHs are given); "
-                             "for a puzzle file, -o lays the puzzles out and paints them into a new workbook")
-    parser.add_argument("--sheet", metavar="NAME", help="solve only this sheet")
-    parser.add_argument("--in-place", action="store_true", help="paint into the input workbook itself")
-    parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle per line")
-    parser.add_argument("--budget", type=float, default=30.0, metavar="SECONDS",
-                        help="give up on a puzzle after this many seconds (default: 30); the verdict is then gave_up")
+    add_target_arguments(parser, "solve")
     parser.add_argument("--engine", choices=("auto", "native", "sat"), default="auto",
                         help="nonogram search after line logic: auto (probing, then SAT if python-sat is installed), "
                              "native (probing and search in Python) or sat (needs: pip install 'xlsolver[sat]')")
@@ -55,10 +54,9 @@ def run(args: argparse.Namespace) -> int:
     from xlsolver.jobs import Options, solve_paths
     from xlsolver.nonogram.sat import available as sat_available
 
-    if args.in_place and args.output:
-        return fail("--in-place and -o contradict each other; choose one")
-    if args.output and len(args.paths) > 1 and not args.output.is_dir():
-        return fail(f"with several PATHs, -o must be an existing folder ({args.output} is not)")
+    problem = check_targets(args)
+    if problem:
+        return fail(problem)
     if args.engine == "sat" and not sat_available():
         return fail("--engine sat needs python-sat: pip install 'xlsolver[sat]'")
     options = Options(budget_seconds=args.budget, engine=args.engine,

@@ -6,9 +6,12 @@ returns one :class:`Report` per puzzle; mistakes in the user's input become
 reports with status ``error`` and a message that names the sheet and cell.
 
 Puzzle kinds plug in here: each module ``jobs/<kind>.py`` offers a
-:class:`SheetKind` (``detect`` and ``solve`` a worksheet) and optionally a
-:class:`FileKind` (puzzle files by suffix), listed in ``SHEET_KINDS`` and
+:class:`SheetKind` (``detect`` and ``solve`` a worksheet, and an ``actions``
+table for ``step``, ``hint``, ``check``, ``clear``, ``explain``) and optionally
+a :class:`FileKind` (puzzle files by suffix), listed in ``SHEET_KINDS`` and
 ``FILE_KINDS``. A sheet belongs to the first kind whose ``detect`` says yes.
+:func:`run_paths`, :func:`run_workbook` and :func:`run_book` run any action;
+``solve_*`` are the same for ``solve``.
 """
 
 from __future__ import annotations
@@ -19,13 +22,26 @@ from typing import Callable
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import InputError
 from xlsolver.jobs import nonogram, sudoku
-from xlsolver.jobs.base import ERROR, FileKind, Options, Report, SheetKind, default_output, sheet_title
+from xlsolver.jobs.base import (
+    ACTIONS,
+    DONE,
+    ERROR,
+    OUTPUT_TAGS,
+    FileKind,
+    Options,
+    Report,
+    SheetKind,
+    default_output,
+    kind_action,
+    offered,
+    sheet_title,
+)
 from xlsolver.sheets import WorkbookBackend
 
 __all__ = [
-    "ERROR", "FILE_KINDS", "SHEET_KINDS", "WORKBOOK_SUFFIXES", "FileKind", "Options", "Report", "SheetKind",
-    "default_output", "file_kind_for", "import_puzzle", "sheet_kind_for", "sheet_title", "solve_book",
-    "solve_paths", "solve_workbook",
+    "ACTIONS", "DONE", "ERROR", "FILE_KINDS", "SHEET_KINDS", "WORKBOOK_SUFFIXES", "FileKind", "Options", "Report",
+    "SheetKind", "default_output", "file_kind_for", "import_puzzle", "kind_action", "offered", "run_book",
+    "run_paths", "run_workbook", "sheet_kind_for", "sheet_title", "solve_book", "solve_paths", "solve_workbook",
 ]
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -60,9 +76,16 @@ def _kinds_text() -> str:
     return ", ".join(kind.kind for kind in SHEET_KINDS)
 
 
-def solve_book(book: WorkbookBackend, source: str, sheet: str | None, options: Options) -> list[Report]:
-    """Solve every puzzle sheet of an open workbook (or the one named) and paint it
-    through the back end. Returns no report for sheets that hold no puzzle."""
+def _no_action(kind: SheetKind, action: str, name: str) -> str:
+    return (f"{name}: {action} is not available for {kind.kind} sheets "
+            f"(they offer: {', '.join(offered(kind))})")
+
+
+def run_book(book: WorkbookBackend, source: str, sheet: str | None, options: Options,
+             action: str = "solve") -> list[Report]:
+    """Run ``action`` on every puzzle sheet of an open workbook (or the one named),
+    painting through the back end. Returns no report for sheets that hold no puzzle,
+    nor, unless the sheet was named, for kinds that lack the action."""
     names = book.sheet_names()
     if sheet is not None and sheet not in names:
         return [Report(source, sheet, ERROR, f'{Path(source).name} has no sheet "{sheet}" (it has: {", ".join(names)})')]
@@ -75,8 +98,13 @@ def solve_book(book: WorkbookBackend, source: str, sheet: str | None, options: O
                 reports.append(Report(source, name, ERROR,
                                       f"{name}: no puzzle found on this sheet (xlsolver reads: {_kinds_text()})"))
             continue
+        run = kind_action(kind, action)
+        if run is None:
+            if sheet is not None:
+                reports.append(Report(source, name, ERROR, _no_action(kind, action, name), kind=kind.kind))
+            continue
         try:
-            report = kind.solve(book, snap, options)
+            report = run(book, snap, options)
         except InputError as err:
             report = Report(source, name, ERROR, str(err), kind=kind.kind)
         report.source, report.sheet = source, name
@@ -84,22 +112,23 @@ def solve_book(book: WorkbookBackend, source: str, sheet: str | None, options: O
     return reports
 
 
-def solve_workbook(path: Path, out: Path | None = None, sheet: str | None = None, in_place: bool = False,
-                   budget_seconds: float | None = None, on_start: Callable[[str], None] | None = None,
-                   options: Options | None = None) -> list[Report]:
-    """Solve every puzzle sheet of a workbook (or the one named) and save a painted copy
-    (``NAME.solved.xlsx`` beside it unless ``out`` or ``in_place`` says otherwise)."""
-    options = _options(options, budget_seconds, on_start)
+def run_workbook(path: Path, action: str = "solve", out: Path | None = None, sheet: str | None = None,
+                 in_place: bool = False, options: Options | None = None) -> list[Report]:
+    """Run ``action`` on every puzzle sheet of a workbook (or the one named) and save the
+    painted copy (``NAME.solved.xlsx``, ``NAME.hint.xlsx`` ... beside it unless ``out``
+    or ``in_place`` says otherwise)."""
+    options = options or Options()
     source = str(path)
     try:
         book = OpenpyxlWorkbook.open(path)
     except InputError as err:
         return [Report(source, None, ERROR, str(err))]
-    reports = solve_book(book, source, sheet, options)
+    reports = run_book(book, source, sheet, options, action)
     if not reports:
-        return [Report(source, None, ERROR, f"{path.name}: no sheet holds a puzzle (xlsolver reads: {_kinds_text()})")]
+        return [Report(source, None, ERROR, f"{path.name}: no sheet holds a puzzle that offers {action} "
+                                            f"(xlsolver reads: {_kinds_text()})")]
     if any(r.status != ERROR for r in reports):
-        target = path if in_place else (out or default_output(path))
+        target = path if in_place else (out or default_output(path, action))
         try:
             book.save(target)
         except InputError as err:
@@ -113,24 +142,50 @@ def _known_suffixes() -> str:
     return ", ".join(WORKBOOK_SUFFIXES + tuple(s for k in FILE_KINDS for s in k.suffixes))
 
 
-def solve_paths(paths: list[Path], out: Path | None = None, sheet: str | None = None, in_place: bool = False,
-                budget_seconds: float | None = None, on_start: Callable[[str], None] | None = None,
-                options: Options | None = None) -> list[Report]:
-    """Solve each path (a workbook or a puzzle file); ``out`` is a file for one path, a folder for several."""
-    options = _options(options, budget_seconds, on_start)
+def run_paths(paths: list[Path], action: str = "solve", out: Path | None = None, sheet: str | None = None,
+              in_place: bool = False, options: Options | None = None) -> list[Report]:
+    """Run ``action`` on each path (a workbook or a puzzle file); ``out`` is a file for
+    one path, a folder for several."""
+    options = options or Options()
     reports: list[Report] = []
+    tag = OUTPUT_TAGS.get(action, action)
     for path in paths:
         target = out
         suffix = path.suffix.lower()
         if out is not None and len(paths) > 1:
-            target = out / (path.stem + ".solved" + (suffix if suffix in WORKBOOK_SUFFIXES else ".xlsx"))
+            target = out / f"{path.stem}.{tag}{suffix if suffix in WORKBOOK_SUFFIXES else '.xlsx'}"
         if suffix in WORKBOOK_SUFFIXES:
-            reports += solve_workbook(path, target, sheet=sheet, in_place=in_place, options=options)
+            reports += run_workbook(path, action, target, sheet=sheet, in_place=in_place, options=options)
             continue
         kind = file_kind_for(path)
+        run = kind.action(action) if kind is not None else None
         if kind is None:
             reports.append(Report(str(path), None, ERROR,
                                   f"{path}: not a workbook or a puzzle file xlsolver reads ({_known_suffixes()})"))
+        elif run is None:
+            reports.append(Report(str(path), None, ERROR,
+                                  f"{path}: {action} works on workbooks; lay the puzzles out first "
+                                  f"(xlsolver solve {path.name} -o BOOK.xlsx), then run it on the sheets",
+                                  kind=kind.kind))
         else:
-            reports += kind.solve_file(path, target, options)
+            reports += run(path, target, options)
     return reports
+
+
+def solve_book(book: WorkbookBackend, source: str, sheet: str | None, options: Options) -> list[Report]:
+    """Solve every puzzle sheet of an open workbook (or the one named): :func:`run_book`."""
+    return run_book(book, source, sheet, options, "solve")
+
+
+def solve_workbook(path: Path, out: Path | None = None, sheet: str | None = None, in_place: bool = False,
+                   budget_seconds: float | None = None, on_start: Callable[[str], None] | None = None,
+                   options: Options | None = None) -> list[Report]:
+    """Solve every puzzle sheet of a workbook and save a painted copy: :func:`run_workbook`."""
+    return run_workbook(path, "solve", out, sheet, in_place, _options(options, budget_seconds, on_start))
+
+
+def solve_paths(paths: list[Path], out: Path | None = None, sheet: str | None = None, in_place: bool = False,
+                budget_seconds: float | None = None, on_start: Callable[[str], None] | None = None,
+                options: Options | None = None) -> list[Report]:
+    """Solve each path (a workbook or a puzzle file): :func:`run_paths`."""
+    return run_paths(paths, "solve", out, sheet, in_place, _options(options, budget_seconds, on_start))

@@ -1,21 +1,45 @@
-"""What every puzzle kind's job shares: the report, the options, and the two
-small interfaces a kind implements to plug into ``xlsolver solve``.
+"""What every puzzle kind's job shares: the report, the options, the actions,
+and the two small interfaces a kind implements to plug into the commands.
 
 A kind is a table of functions (as in Tatham's puzzle collection), not a class
 hierarchy: :class:`SheetKind` says whether a sheet holds its puzzle and solves
 and paints it; :class:`FileKind` solves the puzzle files it recognises.
+
+Actions
+-------
+Besides ``solve``, a kind may offer the other :data:`ACTIONS` on its sheets
+(``step``, ``hint``, ``check``, ``clear``, ``explain``) through its ``actions``
+table, and on its files through :attr:`FileKind.actions`. The command line
+(``xlsolver hint BOOK.xlsx``) and the spreadsheet buttons run the same
+functions; :func:`kind_action` finds one, and a kind that lacks an action is
+told apart from a sheet that holds no puzzle.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 from xlsolver.core import Status
+from xlsolver.core.progress import ProgressFn, quiet
 from xlsolver.sheets import SheetSnapshot, WorkbookBackend
 
 ERROR = "error"
+DONE = "done"  # the status of an action other than solve that ran to its end
+
+ACTIONS: dict[str, str] = {
+    "solve": "solve the puzzle and paint the whole answer",
+    "step": "make the next deduction and paint it (one press, one step)",
+    "hint": "show the next deduction and why, without solving the rest",
+    "check": "paint red what the user entered that contradicts the puzzle",
+    "clear": "take away what xlsolver painted and wrote: back to the puzzle as given",
+    "explain": "write every step of a solution, with the rule used and the difficulty, to a Steps sheet",
+}
+"""Every action a puzzle sheet may offer, with what it does."""
+
+OUTPUT_TAGS = {"solve": "solved", "step": "step", "hint": "hint", "check": "checked", "clear": "cleared",
+               "explain": "explained"}
 
 
 def first_lines(path: Path, count: int = 5) -> list[str]:
@@ -90,11 +114,22 @@ class Options:
     budget_seconds: float = 30.0
     engine: str = "auto"  # nonogram search engine: auto, native or sat (see nonogram.solver.ENGINES)
     on_start: Callable[[str], None] = _quiet  # "solving Cat (20x20) ..."
-    progress: Callable[[str], None] = _quiet  # free-form progress of long work
+    progress: ProgressFn = quiet  # figures of long work; raising BudgetExhausted in it stops the work
+    settings: dict[str, Any] = field(default_factory=dict)  # kind- and action-specific choices (pencil marks ...)
+
+
+SheetAction = Callable[[WorkbookBackend, SheetSnapshot, Options], Report]
+"""An action on one puzzle sheet: read it, work, paint through ``book.apply``, report.
+Raises InputError for the user's mistakes."""
+
+FileAction = Callable[[Path, Path | None, Options], list[Report]]
+"""An action on a puzzle file: one report per puzzle; with an output path, a workbook is written."""
 
 
 class SheetKind(Protocol):
-    """A puzzle kind that lives in worksheets."""
+    """A puzzle kind that lives in worksheets. It may also have an ``actions``
+    attribute, a mapping from action names (``ACTIONS``, but ``solve``) to
+    :data:`SheetAction` functions; :func:`kind_action` reads it."""
 
     kind: str
 
@@ -118,14 +153,32 @@ class FileKind:
     solve_file: Callable[[Path, Path | None, Options], list[Report]]
     # For suffixes several kinds share (.txt): does this file hold this kind's puzzles?
     detect: Callable[[Path], bool] | None = None
+    # Actions other than solve on files of this kind (``explain`` of a file of sudoku lines).
+    actions: Mapping[str, FileAction] = field(default_factory=dict)
 
     def accepts(self, path: Path) -> bool:
         return path.suffix.lower() in self.suffixes and (self.detect is None or self.detect(path))
 
+    def action(self, name: str) -> FileAction | None:
+        return self.solve_file if name == "solve" else self.actions.get(name)
 
-def default_output(path: Path) -> Path:
-    """``puzzles.xlsx`` -> ``puzzles.solved.xlsx`` beside it (the input is never overwritten)."""
-    return path.with_name(f"{path.stem}.solved{path.suffix}")
+
+def kind_action(kind: SheetKind, action: str) -> SheetAction | None:
+    """The function that runs ``action`` on a sheet of ``kind``, or None if it has none."""
+    if action == "solve":
+        return kind.solve
+    return getattr(kind, "actions", {}).get(action)
+
+
+def offered(kind: SheetKind) -> list[str]:
+    """The actions a kind offers on its sheets, in the order of ``ACTIONS``."""
+    return [name for name in ACTIONS if kind_action(kind, name) is not None]
+
+
+def default_output(path: Path, action: str = "solve") -> Path:
+    """``puzzles.xlsx`` -> ``puzzles.solved.xlsx`` beside it (``puzzles.hint.xlsx``
+    for a hint, and so on): the input is never overwritten unless asked."""
+    return path.with_name(f"{path.stem}.{OUTPUT_TAGS.get(action, action)}{path.suffix}")
 
 
 def sheet_title(title: str, taken: list[str]) -> str:

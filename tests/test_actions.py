@@ -1,0 +1,74 @@
+"""The action registry: kinds offer actions, the jobs run them, the CLI reports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from xlsolver.cli import EXIT_INPUT_ERROR, main
+from xlsolver.core.progress import Progress
+from xlsolver.jobs import ACTIONS, DONE, ERROR, Report, default_output, kind_action, offered, run_book
+from xlsolver.jobs.base import Options
+from xlsolver.sheets import CellInfo, MemoryWorkbook
+from xlsolver.core import PaintPlan, Write
+
+
+class _Toy:
+    """A kind that holds any sheet whose A1 says "toy" and offers one action besides solve."""
+
+    kind = "toy"
+
+    def detect(self, snap):
+        return snap.value(1, 1) == "toy"
+
+    def solve(self, book, snap, options):
+        return Report("", snap.name, "unique", "solved", kind=self.kind)
+
+    def _hint(self, book, snap, options):
+        book.apply(PaintPlan(snap.name, (Write((2, 1), "a hint"),)))
+        return Report("", snap.name, DONE, "hinted", kind=self.kind)
+
+    @property
+    def actions(self):
+        return {"hint": self._hint}
+
+
+def test_kind_actions_and_offered():
+    toy = _Toy()
+    assert kind_action(toy, "solve") == toy.solve
+    assert kind_action(toy, "hint") == toy._hint
+    assert kind_action(toy, "check") is None
+    assert offered(toy) == ["solve", "hint"]
+    assert list(ACTIONS)[0] == "solve"
+
+
+def test_default_output_names_the_action():
+    assert default_output(Path("a/book.xlsx")) == Path("a/book.solved.xlsx")
+    assert default_output(Path("a/book.xlsx"), "hint") == Path("a/book.hint.xlsx")
+    assert default_output(Path("book.xlsm"), "check") == Path("book.checked.xlsm")
+
+
+def test_run_book_skips_or_names_a_missing_action(monkeypatch):
+    import xlsolver.jobs as jobs
+
+    monkeypatch.setattr(jobs, "SHEET_KINDS", [_Toy()])
+    book = MemoryWorkbook({"T": {(1, 1): CellInfo("toy")}})
+    [report] = run_book(book, "mem", None, Options(), "hint")
+    assert (report.status, report.sheet) == (DONE, "T")
+    assert book.sheets["T"][(2, 1)].value == "a hint"
+    assert run_book(book, "mem", None, Options(), "check") == []
+    [named] = run_book(book, "mem", "T", Options(), "check")
+    assert named.status == ERROR and "check is not available for toy sheets (they offer: solve, hint)" in named.message
+
+
+def test_cli_action_on_a_file_kind_without_it(tmp_path, capsys):
+    path = tmp_path / "p.non"
+    path.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    code = main(["clear", str(path)])
+    out = capsys.readouterr().out
+    assert code == EXIT_INPUT_ERROR and "clear works on workbooks" in out
+
+
+def test_progress_text():
+    assert Progress("tiling B", fraction=0.414, found=930, seconds=2.34).text() == \
+        "tiling B: 41%, 930 solutions, 2.3 s"
+    assert Progress("generating", done=3, total=12, seconds=1).text() == "generating: 3/12, 1.0 s"

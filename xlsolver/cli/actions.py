@@ -1,0 +1,107 @@
+"""``xlsolver step``, ``hint``, ``check``, ``clear`` and ``explain``: the actions
+on puzzle sheets besides solving, one subcommand each.
+
+Each runs the puzzle kind's own action (see :data:`xlsolver.jobs.ACTIONS`) on
+every puzzle sheet that offers it, and writes a painted copy of the workbook
+(``NAME.hint.xlsx`` and so on) unless ``-o`` or ``--in-place`` says otherwise.
+The spreadsheet buttons run the same functions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from xlsolver.cli.common import (
+    EXIT_ALL_UNIQUE,
+    EXIT_INPUT_ERROR,
+    EXIT_NOT_ALL_UNIQUE,
+    add_target_arguments,
+    check_targets,
+    fail,
+    print_reports,
+    progress_printer,
+    subcommand,
+)
+
+# name -> (one-line help, description, examples)
+COMMANDS = {
+    "step": (
+        "make the next deduction on each puzzle sheet and paint it",
+        "Find the next deduction, the way the VBA analyzer went one press at a time, paint\n"
+        "the cells it decides and write its reason in the sheet. Run it again on the\n"
+        "result (--in-place) to take the next step.",
+        "  xlsolver step book.xlsx --sheet Cat --in-place\n"
+        "      one more step, painted into book.xlsx itself\n",
+    ),
+    "hint": (
+        "show the next deduction and its reason, without solving the rest",
+        "Mark the cells of the next deduction and write one sentence saying why; nothing\n"
+        "else of the solution is revealed.",
+        "  xlsolver hint book.xlsx --sheet Sudoku\n"
+        "      writes book.hint.xlsx with the next step marked\n",
+    ),
+    "check": (
+        "paint red what you entered that contradicts the puzzle",
+        "Compare what the user filled in with the puzzle's clues and its solution, and paint\n"
+        "red exactly the cells that are wrong, without revealing the rest.",
+        "  xlsolver check book.xlsx\n"
+        "      writes book.checked.xlsx; exit status 1 when a mistake was found\n",
+    ),
+    "clear": (
+        "take away what xlsolver painted and wrote: back to the puzzle as given",
+        "Remove the solution, hints, marks and notes xlsolver added, leaving the puzzle as\n"
+        "the user typed it.",
+        "  xlsolver clear book.solved.xlsx -o book.xlsx\n",
+    ),
+    "explain": (
+        "write every step of a solution and the difficulty to a Steps sheet",
+        "Solve the puzzle the way a person would, cheapest rule first, and write one row per\n"
+        "step (the rule, the cells, a sentence) to a Steps sheet, with the difficulty.",
+        "  xlsolver explain book.xlsx --sheet Cat\n"
+        "      writes book.explained.xlsx with a Steps sheet for Cat\n"
+        "  xlsolver explain book.xlsx --json\n"
+        "      one JSON object per puzzle, with its steps and difficulty\n",
+    ),
+}
+
+EXIT = """\
+exit status:
+  0  done on every puzzle sheet
+  1  check found a mistake, or a puzzle has no single solution to work towards
+  2  an input error (named by sheet and cell), or no sheet offers this action
+"""
+
+
+def register(sub) -> None:
+    for name, (help_line, description, examples) in COMMANDS.items():
+        parser = subcommand(sub, name, help_line, description, "examples:\n" + examples + "\n" + EXIT)
+        add_target_arguments(parser, name)
+        if name == "hint":
+            parser.add_argument("--pencil", action="store_true",
+                                help="also write the candidates of every empty cell small (sudoku)")
+        parser.set_defaults(run=run, action=name)
+
+
+def exit_code(reports: list) -> int:
+    """2 for an input error; 1 when a check found mistakes or a puzzle is not
+    uniquely solvable (``report.extra["ok"]`` is False); else 0."""
+    from xlsolver.jobs import ERROR
+
+    if not reports or any(r.status == ERROR for r in reports):
+        return EXIT_INPUT_ERROR
+    return EXIT_NOT_ALL_UNIQUE if any(r.extra.get("ok") is False for r in reports) else EXIT_ALL_UNIQUE
+
+
+def run(args: argparse.Namespace) -> int:
+    from xlsolver.jobs import Options, run_paths
+
+    problem = check_targets(args)
+    if problem:
+        return fail(problem)
+    options = Options(budget_seconds=args.budget,
+                      on_start=progress_printer(enabled=sys.stderr.isatty() and not args.json),
+                      settings={"pencil": getattr(args, "pencil", False)})
+    reports = run_paths(args.paths, args.action, args.output, sheet=args.sheet, in_place=args.in_place,
+                        options=options)
+    return exit_code(print_reports(reports, args.json))
