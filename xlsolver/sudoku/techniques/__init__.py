@@ -1,0 +1,42 @@
+"""Human techniques for sudoku: steps a person can follow, a ladder from the
+cheapest technique to the last resort, and a rating from the same steps.
+
+Glossary
+--------
+grid       what the search knows (:class:`Grid`): placed digits and the
+           candidates of the empty cells, as bit sets per cell and per digit.
+step       one deduction (:class:`Step`): technique, the cells and candidates
+           it rests on, its placements and eliminations, and a sentence.
+technique  a function ``grid -> Iterator[Step]``, one module per family.
+links      strong and weak links between candidates (:mod:`.links`), the one
+           structure the chain techniques search.
+ladder     the techniques in order, cheapest first (:data:`LADDER`).
+rating     a score and a level from the steps, and QQWing's class.
+
+Every technique works for every box shape; the uniqueness techniques
+assume one solution, which :func:`explain` makes sure of.
+"""
+
+from xlsolver.sudoku.techniques.grid import Grid, cell_name
+from xlsolver.sudoku.techniques.ladder import LADDER, LEVELS, Technique, explain, next_step
+from xlsolver.sudoku.techniques.links import Links, links
+from xlsolver.sudoku.techniques.rating import GUESSING, QQWING_CLASSES, Rating, qqwing_class, rate
+from xlsolver.sudoku.techniques.step import Step
+
+__all__ = [
+    "GUESSING",
+    "LADDER",
+    "LEVELS",
+    "QQWING_CLASSES",
+    "Grid",
+    "Links",
+    "Rating",
+    "Step",
+    "Technique",
+    "cell_name",
+    "explain",
+    "links",
+    "next_step",
+    "qqwing_class",
+    "rate",
+]

@@ -1,0 +1,154 @@
+"""Fish on one digit: X-Wing (2 lines), Swordfish (3), Jellyfish (4), basic and finned.
+
+A basic fish of size k: in k base lines (rows, say) the digit's places all
+lie in k cover lines (columns). Each base line takes the digit once, in
+those columns, so the k columns get it from the base rows: it leaves the
+rest of the cover lines.
+
+Finned: the base lines' places lie in the k cover lines plus a few fin cells,
+all in one box. Either a fin holds the digit, or the fish is basic; both
+rule the digit out of the cover-line cells in the fin's box. Sashimi: a base
+line would have fewer than two places without its fins.
+
+Any box shape (lines are rows and columns; the fins' box is any box).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name, popcount
+from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
+
+__all__ = ["basic_fish", "finned_fish", "FISH_NAMES"]
+
+FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def _line_cells(grid: Grid, base_rows: bool) -> tuple[list[int], list[int]]:
+    """Base and cover line house numbers for one orientation."""
+    n = grid.n
+    rows, cols = list(range(n)), list(range(n, 2 * n))
+    return (rows, cols) if base_rows else (cols, rows)
+
+
+def _index_in(cell: int, n: int, base_rows: bool) -> int:
+    """Which cover line a cell lies on."""
+    return cell % n if base_rows else cell // n
+
+
+def basic_fish(size: int):
+    def find(grid: Grid) -> Iterator[Step]:
+        yield from _fish(grid, size, finned=False)
+    find.__name__ = FISH_NAMES[size].lower().replace("-", "_")
+    return find
+
+
+def finned_fish(size: int):
+    def find(grid: Grid) -> Iterator[Step]:
+        yield from _fish(grid, size, finned=True)
+    find.__name__ = "finned_" + FISH_NAMES[size].lower().replace("-", "_")
+    return find
+
+
+def _fish(grid: Grid, size: int, finned: bool) -> Iterator[Step]:
+    hs = grid.houses
+    n = grid.n
+    for k in range(n):
+        places = grid.places[k]
+        for base_rows in (True, False):
+            bases, covers = _line_cells(grid, base_rows)
+            spots = {}
+            for b in bases:
+                m = places & hs.mask[b]
+                if m:
+                    idx = 0
+                    for c in bits(m):
+                        idx |= 1 << _index_in(c, n, base_rows)
+                    spots[b] = (m, idx)
+            limit = size + (max(grid.houses.shape.box_rows, grid.houses.shape.box_cols) if finned else 0)
+            usable = [b for b, (m, idx) in spots.items() if popcount(idx) <= limit and (finned or popcount(idx) >= 2)]
+            for group in combinations(usable, size):
+                union = 0
+                base_cells = 0
+                for b in group:
+                    base_cells |= spots[b][0]
+                    union |= spots[b][1]
+                width = popcount(union)
+                if not finned:
+                    if width == size:
+                        yield from _basic_step(grid, k, group, [covers[i] for i in bits(union)], base_cells, places)
+                elif width > size:
+                    yield from _finned_group(grid, k, group, covers, base_cells, places, spots, base_rows)
+
+
+def _finned_group(grid, k, group, covers, base_cells, places, spots, base_rows):
+    """Finned fish on these base lines: for each box, the places outside it
+    fix the cover lines (topped up with lines through the box), and the
+    base places in the box off the cover lines are the fins."""
+    hs = grid.houses
+    n = grid.n
+    size = len(group)
+    for box in range(2 * n, 3 * n):
+        inside = base_cells & hs.mask[box]
+        if not inside:
+            continue
+        out_idx = 0
+        for c in bits(base_cells & ~hs.mask[box]):
+            out_idx |= 1 << _index_in(c, n, base_rows)
+        need = size - popcount(out_idx)
+        if need < 0:
+            continue
+        box_idx = 0
+        for c in bits(hs.mask[box]):
+            box_idx |= 1 << _index_in(c, n, base_rows)
+        for extra in combinations(list(bits(box_idx & ~out_idx)), need):
+            idx = out_idx | sum(1 << i for i in extra)
+            yield from _finned_step(grid, k, group, [covers[i] for i in bits(idx)], base_cells, places, spots)
+
+
+def _basic_step(grid, k, group, cover_lines, base_cells, places):
+    hs = grid.houses
+    cover = 0
+    for line in cover_lines:
+        cover |= hs.mask[line]
+    gone = places & cover & ~base_cells
+    if not gone:
+        return
+    d = digit_name(k + 1)
+    elims = [(c, k + 1) for c in bits(gone)]
+    bases = ", ".join(hs.name(b) for b in group)
+    covers = ", ".join(hs.name(c) for c in cover_lines)
+    text = (f"{FISH_NAMES[len(group)]} on {d}: in {bases}, {d} can only go in {covers}; each of those lines "
+            f"gets its {d} from them, so remove {eliminations_text(grid, elims)}.")
+    yield make_step(grid, FISH_NAMES[len(group)], text, eliminations=elims, cells=bits(base_cells),
+                    candidates=[(c, k + 1) for c in bits(base_cells)])
+
+
+def _finned_step(grid, k, group, cover_lines, base_cells, places, spots):
+    hs = grid.houses
+    n = grid.n
+    cover = 0
+    for line in cover_lines:
+        cover |= hs.mask[line]
+    fins = base_cells & ~cover
+    boxes = {hs.of_cell[c][2] for c in bits(fins)}
+    if len(boxes) != 1:  # no fins (a basic fish) or fins in two boxes
+        return
+    box = boxes.pop()
+    gone = places & cover & hs.mask[box] & ~base_cells
+    if not gone:
+        return
+    size = len(group)
+    sashimi = any(popcount(spots[b][0] & cover) < 2 for b in group)
+    name = ("Sashimi " if sashimi else "Finned ") + FISH_NAMES[size]
+    d = digit_name(k + 1)
+    elims = [(c, k + 1) for c in bits(gone)]
+    bases = ", ".join(hs.name(b) for b in group)
+    covers = ", ".join(hs.name(c) for c in cover_lines)
+    text = (f"{name} on {d}: in {bases}, {d} can only go in {covers} or the fin{'s' if popcount(fins) > 1 else ''} "
+            f"{grid.names(bits(fins))} in {hs.name(box)}. Fin or fish, {d} is not in the cover cells of that box: "
+            f"remove {eliminations_text(grid, elims)}.")
+    yield make_step(grid, name, text, eliminations=elims, cells=bits(base_cells),
+                    candidates=[(c, k + 1) for c in bits(base_cells)])

@@ -1,0 +1,141 @@
+"""Patterns on one digit built from conjugate pairs (strong links in houses):
+Skyscraper, 2-String Kite and simple colouring. Any box shape."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name
+from xlsolver.sudoku.techniques.links import links
+from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
+
+__all__ = ["simple_colouring", "skyscraper", "two_string_kite"]
+
+
+def _ends_step(grid, name, k, cells, a, b, why):
+    """Eliminate digit k from the cells that see both ends ``a`` and ``b``."""
+    hs = grid.houses
+    gone = grid.places[k] & hs.peers[a] & hs.peers[b] & ~sum(1 << c for c in cells)
+    if not gone:
+        return None
+    elims = [(c, k + 1) for c in bits(gone)]
+    text = f"{why} so remove {eliminations_text(grid, elims)}, which see both."
+    return make_step(grid, name, text, eliminations=elims, cells=cells, candidates=[(c, k + 1) for c in cells])
+
+
+def skyscraper(grid: Grid) -> Iterator[Step]:
+    """Two parallel conjugate pairs with one end of each on a common cross line:
+    one of the two other ends holds the digit."""
+    n = grid.n
+    lk = links(grid)
+    for rows in (True, False):
+        kind = 0 if rows else 1
+        pairs = [(k, a, b) for k, h, a, b in lk.conjugates if h // n == kind]
+        for i, (k, a1, b1) in enumerate(pairs):
+            for k2, a2, b2 in pairs[i + 1:]:
+                if k2 != k:
+                    continue
+                for x1, y1 in ((a1, b1), (b1, a1)):
+                    for x2, y2 in ((a2, b2), (b2, a2)):
+                        across = (x1 % n == x2 % n) if rows else (x1 // n == x2 // n)
+                        apart = (y1 % n != y2 % n) if rows else (y1 // n != y2 // n)
+                        if not (across and apart):
+                            continue
+                        d = digit_name(k + 1)
+                        why = (f"Skyscraper on {d}: {d} is in {grid.name(x1)} or {grid.name(y1)}, and in "
+                               f"{grid.name(x2)} or {grid.name(y2)}; {grid.name(x1)} and {grid.name(x2)} share a "
+                               f"line, so at most one of them holds {d} and {grid.name(y1)} or {grid.name(y2)} does;")
+                        step = _ends_step(grid, "Skyscraper", k, [x1, y1, x2, y2], y1, y2, why)
+                        if step:
+                            yield step
+
+
+def two_string_kite(grid: Grid) -> Iterator[Step]:
+    """A conjugate pair in a row and one in a column, with an end of each in
+    one box: one of the two far ends holds the digit."""
+    n = grid.n
+    hs = grid.houses
+    lk = links(grid)
+    rows = [(k, a, b) for k, h, a, b in lk.conjugates if h < n]
+    cols = [(k, a, b) for k, h, a, b in lk.conjugates if n <= h < 2 * n]
+    for k, ra, rb in rows:
+        for k2, ca, cb in cols:
+            if k2 != k or len({ra, rb, ca, cb}) < 4:
+                continue
+            for x, y in ((ra, rb), (rb, ra)):
+                for u, v in ((ca, cb), (cb, ca)):
+                    box = hs.of_cell[x][2]
+                    if hs.of_cell[u][2] != box or hs.of_cell[y][2] == box or hs.of_cell[v][2] == box:
+                        continue
+                    d = digit_name(k + 1)
+                    why = (f"2-String Kite on {d}: {d} is in {grid.name(y)} or {grid.name(x)}, and in "
+                           f"{grid.name(v)} or {grid.name(u)}; {grid.name(x)} and {grid.name(u)} share "
+                           f"{hs.name(box)}, so {grid.name(y)} or {grid.name(v)} holds {d};")
+                    step = _ends_step(grid, "2-String Kite", k, [x, y, u, v], y, v, why)
+                    if step:
+                        yield step
+
+
+def simple_colouring(grid: Grid) -> Iterator[Step]:
+    """Colour each chain of conjugate pairs of a digit in two colours (one
+    colour is all true, the other all false). A cell seeing both colours loses
+    the digit (trap); a colour seen twice in one house is false (wrap)."""
+    n = grid.n
+    hs = grid.houses
+    lk = links(grid)
+    for k in range(n):
+        graph: dict[int, list[int]] = {}
+        for k2, h, a, b in lk.conjugates:
+            if k2 == k:
+                graph.setdefault(a, []).append(b)
+                graph.setdefault(b, []).append(a)
+        seen: set[int] = set()
+        for root in sorted(graph):
+            if root in seen:
+                continue
+            colour = {root: 0}
+            order = [root]
+            for cell in order:
+                for other in graph[cell]:
+                    if other not in colour:
+                        colour[other] = 1 - colour[cell]
+                        order.append(other)
+            seen.update(order)
+            if len(order) < 4:
+                continue
+            sides = [sum(1 << c for c in order if colour[c] == side) for side in (0, 1)]
+            step = _wrap(grid, k, sides, order) or _trap(grid, k, sides, order)
+            if step:
+                yield step
+
+
+def _wrap(grid, k, sides, order):
+    hs = grid.houses
+    d = digit_name(k + 1)
+    for side in (0, 1):
+        for h in range(3 * grid.n):
+            twice = sides[side] & hs.mask[h]
+            if twice & (twice - 1):
+                elims = [(c, k + 1) for c in bits(sides[side])]
+                text = (f"Simple Colouring (wrap) on {d}: colour the conjugate pairs of {d} in two colours; "
+                        f"{grid.names(bits(twice))} have one colour and share {hs.name(h)}, so that colour is false: "
+                        f"remove {eliminations_text(grid, elims)}.")
+                return make_step(grid, "Simple Colouring", text, eliminations=elims, cells=order,
+                                 candidates=[(c, k + 1) for c in order])
+    return None
+
+
+def _trap(grid, k, sides, order):
+    hs = grid.houses
+    both = 0
+    for c in bits(grid.places[k] & ~(sides[0] | sides[1])):
+        if hs.peers[c] & sides[0] and hs.peers[c] & sides[1]:
+            both |= 1 << c
+    if not both:
+        return None
+    d = digit_name(k + 1)
+    elims = [(c, k + 1) for c in bits(both)]
+    text = (f"Simple Colouring (trap) on {d}: colour the conjugate pairs of {d} in two colours; one colour holds "
+            f"{d}, so a cell seeing both colours cannot: remove {eliminations_text(grid, elims)}.")
+    return make_step(grid, "Simple Colouring", text, eliminations=elims, cells=order,
+                     candidates=[(c, k + 1) for c in order])
