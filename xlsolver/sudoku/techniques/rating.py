@@ -60,12 +60,14 @@ class Rating:
 
 def hodoku_level(steps: Iterable[Step]) -> tuple[int, str, str]:
     """(score, level, hardest technique) in HoDoKu's way."""
-    score, level, hardest = 0, 0, ""
+    score, level, hardest, top = 0, 0, "", (-1, -1)
     for step in steps:
-        score += step_score(step)
+        points = step_score(step)
+        score += points
         rung = LEVELS.index(technique(step.technique).level)
-        if rung >= level:
-            level, hardest = rung, step.technique
+        if (rung, points) > top:  # the hardest step: highest level, then highest score
+            top, hardest = (rung, points), step.technique
+        level = max(level, rung)
     while level < len(LEVELS) - 1 and score > LEVEL_BOUNDS[LEVELS[level]]:
         level += 1
     return score, LEVELS[level], hardest
