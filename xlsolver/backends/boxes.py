@@ -16,12 +16,13 @@ run     the cells of one row between two columns, a box one row high.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
-from xlsolver.core.errors import cell_ref
+from xlsolver.core.errors import cell_ref, column_letter
 from xlsolver.core.paint import Cell
 
-__all__ = ["Box", "EXCEL_ADDRESS_LIMIT", "a1", "address_chunks", "rectangles"]
+__all__ = ["Box", "EXCEL_ADDRESS_LIMIT", "a1", "absolute", "address_chunks", "parse_address", "rectangles"]
 
 Box = tuple[int, int, int, int]
 
@@ -92,3 +93,60 @@ def address_chunks(boxes: Iterable[Box], limit: int = EXCEL_ADDRESS_LIMIT) -> li
     if current:
         chunks.append(current)
     return chunks
+
+
+def absolute(box: Box) -> str:
+    """``(3, 2, 7, 6)`` -> ``"$B$3:$F$7"``, as a defined name's formula needs it."""
+    top, left, bottom, right = box
+    first = f"${column_letter(left)}${top}"
+    return first if (top, left) == (bottom, right) else f"{first}:${column_letter(right)}${bottom}"
+
+
+_AREA = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)(?::\$?([A-Za-z]{1,3})\$?(\d+))?$")
+
+
+def _column_number(letters: str) -> int:
+    number = 0
+    for ch in letters.upper():
+        number = number * 26 + ord(ch) - ord("A") + 1
+    return number
+
+
+def parse_address(address: str) -> tuple[str | None, list[Box]]:
+    """``"'My Sheet'!$B$3:$F$7,'My Sheet'!H2"`` -> ``("My Sheet", [(3, 2, 7, 6), (2, 8, 2, 8)])``.
+
+    A leading ``=`` is dropped; the sheet is None when no area names one. Raises
+    ValueError for anything else (whole rows or columns, formulas, areas on two sheets).
+    """
+    sheet: str | None = None
+    boxes: list[Box] = []
+    for area in _split_areas(address.strip().lstrip("=")):
+        if "!" in area:
+            name, area = area.rsplit("!", 1)
+            name = name[1:-1].replace("''", "'") if name.startswith("'") else name
+            if sheet is not None and name != sheet:
+                raise ValueError(f"{address!r} spans two sheets")
+            sheet = name
+        match = _AREA.match(area.strip())
+        if not match:
+            raise ValueError(f"{area!r} is not an A1 address")
+        c0, r0, c1, r1 = match.groups()
+        top, left = int(r0), _column_number(c0)
+        bottom, right = (int(r1), _column_number(c1)) if c1 else (top, left)
+        boxes.append((min(top, bottom), min(left, right), max(top, bottom), max(left, right)))
+    return sheet, boxes
+
+
+def _split_areas(address: str) -> list[str]:
+    """Split at commas outside quoted sheet names."""
+    parts, current, quoted = [], "", False
+    for ch in address:
+        if ch == "'":
+            quoted = not quoted
+        if ch == "," and not quoted:
+            parts.append(current)
+            current = ""
+        else:
+            current += ch
+    parts.append(current)
+    return [p for p in parts if p.strip()]

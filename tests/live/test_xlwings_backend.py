@@ -1,0 +1,104 @@
+"""The xlwings back end against the recording double: what it reads, what it
+paints, and what painting costs in calls into Excel."""
+
+from __future__ import annotations
+
+import pytest
+
+from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+from xlsolver.backends.xlwings_backend import XlwingsWorkbook
+from xlsolver.core.paint import BLACK, WHITE, PaintPlan, Write, group_by_style
+from xlsolver.jobs import Options, run_book
+
+from .puzzles import laid_out, square_rings, stripes_picture
+from .xlwings_double import double_of
+
+BUNDLED = "workbooks/nonogram.xlsx"
+
+
+def painted_plan(sheet: str, picture: dict, top: int = 12, left: int = 12) -> PaintPlan:
+    styled = {(top + r, left + c): BLACK if black else WHITE for (r, c), black in picture.items()}
+    return PaintPlan(sheet, group_by_style(styled) + (Write((top + 52, left), "unique solution"),))
+
+
+def counted_apply(book, backend, plan) -> list[str]:
+    start = len(book.calls)
+    backend.apply(plan)
+    return book.calls[start:]
+
+
+def test_snapshot_reads_what_openpyxl_reads(repo_root):
+    source = OpenpyxlWorkbook.open(repo_root / BUNDLED)
+    for name in source.sheet_names():
+        snap = source.snapshot(name)
+        backend = XlwingsWorkbook(double_of(snap.cells, name))
+        assert backend.snapshot(name).cells == snap.cells, name
+
+
+def test_an_unpainted_sheet_is_read_in_a_few_calls():
+    book = double_of(laid_out(square_rings(50)), "Puzzle")
+    XlwingsWorkbook(book).snapshot("Puzzle")
+    assert len(book.calls) <= 15, book.calls  # one block of values, one uniform format question
+
+
+def test_painting_50x50_costs_a_constant_number_of_calls():
+    """Worst-case stripes (hundreds of rectangles per colour) cost the same calls as a
+    10x10: one multi-area range per style, never a call per cell or per rectangle."""
+    costs = {}
+    for size in (10, 50):
+        book = double_of(laid_out(square_rings(size)), "Puzzle")
+        backend = XlwingsWorkbook(book)
+        backend.snapshot("Puzzle")
+        calls = counted_apply(book, backend, painted_plan("Puzzle", stripes_picture(size)))
+        costs[size] = calls
+        assert calls.count("Range.color=") == (2 if size == 10 else 4), calls  # 50x50: two names per style
+    assert len(costs[10]) <= 20, costs[10]
+    assert len(costs[50]) <= 2 * len(costs[10]), costs[50]
+
+
+def test_painted_cells_read_back_as_planned():
+    book = double_of(laid_out(square_rings(50)), "Puzzle")
+    backend = XlwingsWorkbook(book)
+    plan = painted_plan("Puzzle", stripes_picture(50))
+    backend.apply(plan)
+    snap = backend.snapshot("Puzzle")
+    for style in (BLACK, WHITE):
+        for cell in plan.cells_with(style):
+            info = snap.get(*cell)
+            assert (info.fill, info.diagonals) == (style.fill, style.diagonals), cell
+    assert snap.value(64, 12) == "unique solution"
+
+
+def test_refused_names_fall_back_to_address_chunks(monkeypatch):
+    book = double_of(laid_out(square_rings(50)), "Puzzle")
+    backend = XlwingsWorkbook(book)
+
+    def refuse(name, refers_to):
+        raise RuntimeError("the workbook is protected")
+
+    monkeypatch.setattr(book.names, "add", refuse)
+    plan = painted_plan("Puzzle", stripes_picture(50))
+    calls = counted_apply(book, backend, plan)
+    assert calls.count("Range.color=") > 4  # several 255-character chunks per style
+    snap = backend.snapshot("Puzzle")
+    assert all(snap.get(*cell).fill == BLACK.fill for cell in plan.cells_with(BLACK))
+
+
+def test_screen_updating_comes_back_after_a_failure(monkeypatch):
+    book = double_of(laid_out(square_rings(10)), "Puzzle")
+    backend = XlwingsWorkbook(book)
+    monkeypatch.setattr("xlsolver.backends.xlwings_backend._style",
+                        lambda *a, **k: (_ for _ in ()).throw(RuntimeError("Excel is busy")))
+    with pytest.raises(RuntimeError):
+        backend.apply(painted_plan("Puzzle", stripes_picture(10)))
+    assert book.app._screen_updating is True
+
+
+def test_solve_through_the_job_paints_the_whole_grid():
+    puzzle = square_rings(30)
+    book = double_of(laid_out(puzzle), "Puzzle")
+    [report] = run_book(XlwingsWorkbook(book), "book", "Puzzle", Options(), "solve")
+    assert report.status == "unique"
+    snap = XlwingsWorkbook(book).snapshot("Puzzle")
+    painted = [info for info in snap.cells.values() if info.fill in (BLACK.fill, WHITE.fill)]
+    assert len(painted) == 30 * 30

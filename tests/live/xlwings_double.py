@@ -1,0 +1,531 @@
+"""A recording double of exactly the xlwings objects and members xlsolver uses.
+
+No Excel runs where the tests run, so the xlwings back end and the button
+entry points are tested against this: a small in-memory Excel with the same
+names and signatures as xlwings' ``Book``, ``Sheets``, ``Sheet``, ``Range``,
+``App``, ``Names``, ``Name`` and ``Font`` (``test_xlwings_double.py`` checks
+them against the installed xlwings with ``inspect.signature``, so it cannot
+drift), plus the few members of Excel's own object model reached through
+``Range.api`` (``Interior.ColorIndex``/``Color``, ``Borders(i).LineStyle``/
+``Weight``/``Color``), with Excel's answers: ``None`` (VBA's Null) when a range
+is mixed, ``xlNone`` (-4142) for no fill or no line.
+
+Every member access that would cross into Excel is recorded in
+``book.calls`` as ``"Class.member"`` (``"Range.color="`` for a set), so tests
+count the calls a paint costs.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from xlsolver.backends.boxes import absolute, parse_address
+
+XL_NONE = -4142
+Box = tuple[int, int, int, int]
+
+
+class _Cell:
+    __slots__ = ("value", "fill", "borders", "font_color", "formula")
+
+    def __init__(self) -> None:
+        self.value: Any = None
+        self.fill: int | None = None  # Excel colour integer (BGR); None = no fill
+        self.borders: dict[int, tuple[int, int, int]] = {}  # index -> (line style, weight, colour)
+        self.font_color: tuple[int, int, int] | None = None
+
+    @property
+    def used(self) -> bool:
+        return self.value is not None or self.fill is not None or bool(self.borders)
+
+
+class App:
+    """xlwings.App: the status bar and screen updating."""
+
+    def __init__(self, book: "Book") -> None:
+        self._book = book
+        self._status_bar: Any = False
+        self._screen_updating = True
+        self.status_history: list[Any] = []
+
+    @property
+    def status_bar(self):
+        self._book._log("App.status_bar")
+        return self._status_bar
+
+    @status_bar.setter
+    def status_bar(self, value):
+        self._book._log("App.status_bar=")
+        self._status_bar = value
+        self.status_history.append(value)
+
+    @property
+    def screen_updating(self):
+        self._book._log("App.screen_updating")
+        return self._screen_updating
+
+    @screen_updating.setter
+    def screen_updating(self, value):
+        self._book._log("App.screen_updating=")
+        self._screen_updating = value
+
+
+class Book:
+    """xlwings.Book: its sheets, names, app, the caller, save."""
+
+    _mock_caller: "Book | None" = None
+
+    def __init__(self, sheet_names: tuple[str, ...] = ("Sheet1",), fullname: str = "Book1") -> None:
+        self.calls: list[str] = []
+        self._app = App(self)
+        self._sheets = Sheets(self, [Sheet(self, n) for n in sheet_names])
+        self._names = Names(self)
+        self._fullname = fullname
+        self.saved_to: list[str] = []
+
+    def _log(self, what: str) -> None:
+        self.calls.append(what)
+
+    @classmethod
+    def caller(cls) -> "Book":
+        if cls._mock_caller is None:
+            raise RuntimeError("no calling workbook: Book.caller() works when Excel runs the code")
+        return cls._mock_caller
+
+    def set_mock_caller(self) -> None:
+        Book._mock_caller = self
+
+    @property
+    def app(self) -> App:
+        return self._app
+
+    @property
+    def sheets(self) -> "Sheets":
+        return self._sheets
+
+    @property
+    def names(self) -> "Names":
+        return self._names
+
+    @property
+    def fullname(self) -> str:
+        self._log("Book.fullname")
+        return self._fullname
+
+    @property
+    def name(self) -> str:
+        self._log("Book.name")
+        return self._fullname.replace("\\", "/").rsplit("/", 1)[-1]
+
+    def save(self, path=None, password=None) -> None:
+        self._log("Book.save")
+        self.saved_to.append(str(path))
+
+
+class Sheets:
+    """xlwings.main.Sheets: indexing by name or number, iteration, the active sheet, add."""
+
+    def __init__(self, book: Book, sheets: list["Sheet"]) -> None:
+        self._book = book
+        self._list = sheets
+        self._active = sheets[0]
+
+    def __getitem__(self, key):
+        self._book._log("Sheets[]")
+        if isinstance(key, int):
+            return self._list[key]
+        for sheet in self._list:
+            if sheet._name == key:
+                return sheet
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator["Sheet"]:
+        self._book._log("Sheets.__iter__")
+        return iter(list(self._list))
+
+    def __len__(self) -> int:
+        self._book._log("Sheets.__len__")
+        return len(self._list)
+
+    @property
+    def active(self) -> "Sheet":
+        self._book._log("Sheets.active")
+        return self._active
+
+    def add(self, name=None, before=None, after=None) -> "Sheet":
+        self._book._log("Sheets.add")
+        sheet = Sheet(self._book, name or f"Sheet{len(self._list) + 1}")
+        self._list.append(sheet)
+        return sheet
+
+    def activate(self, name: str) -> None:
+        """Test helper (not xlwings): make a sheet the active one."""
+        self._active = next(s for s in self._list if s._name == name)
+
+
+class Sheet:
+    """xlwings.Sheet: its name, ranges, the used range."""
+
+    def __init__(self, book: Book, name: str) -> None:
+        self._book = book
+        self._name = name
+        self.cells_: dict[tuple[int, int], _Cell] = {}
+
+    @property
+    def name(self) -> str:
+        self._book._log("Sheet.name")
+        return self._name
+
+    @name.setter
+    def name(self, value: str) -> None:
+        self._book._log("Sheet.name=")
+        self._name = value
+
+    @property
+    def book(self) -> Book:
+        return self._book
+
+    def range(self, cell1, cell2=None) -> "Range":
+        self._book._log("Sheet.range")
+        if isinstance(cell1, tuple):
+            other = cell2 if cell2 is not None else cell1
+            return Range(self, [(min(cell1[0], other[0]), min(cell1[1], other[1]),
+                                 max(cell1[0], other[0]), max(cell1[1], other[1]))])
+        if cell2 is not None:
+            raise NotImplementedError("the double takes Range(tuple, tuple) or Range('A1:B2,...')")
+        if len(cell1) > 255:
+            raise ValueError("Excel's Range() takes at most 255 characters")  # Excel raises too
+        name = self._book._names._lookup(cell1)
+        if name is not None:
+            return name.refers_to_range
+        sheet, boxes = parse_address(cell1)
+        return Range(self, boxes)
+
+    @property
+    def used_range(self) -> "Range":
+        self._book._log("Sheet.used_range")
+        used = [cell for cell, info in self.cells_.items() if info.used]
+        if not used:
+            return Range(self, [(1, 1, 1, 1)])
+        rows, cols = [r for r, _ in used], [c for _, c in used]
+        return Range(self, [(min(rows), min(cols), max(rows), max(cols))])
+
+    def _cell(self, row: int, col: int) -> _Cell:
+        return self.cells_.setdefault((row, col), _Cell())
+
+    # test helpers (not xlwings)
+    def put(self, row: int, col: int, value=None, fill: int | None = None, diagonals: bool = False) -> None:
+        cell = self._cell(row, col)
+        cell.value, cell.fill = value, fill
+        if diagonals:
+            cell.borders[5] = cell.borders[6] = (1, 1, 0)
+
+
+class Range:
+    """xlwings.Range on one or several areas: value, color, address, font, api, sizes."""
+
+    def __init__(self, sheet: Sheet, boxes: list[Box]) -> None:
+        self._sheet = sheet
+        self._boxes = boxes
+
+    def _log(self, what: str) -> None:
+        self._sheet._book._log(what)
+
+    def _cells(self) -> Iterator[tuple[int, int]]:
+        for top, left, bottom, right in self._boxes:
+            for r in range(top, bottom + 1):
+                for c in range(left, right + 1):
+                    yield (r, c)
+
+    @property
+    def sheet(self) -> Sheet:
+        return self._sheet
+
+    @property
+    def address(self) -> str:
+        self._log("Range.address")
+        return ",".join(absolute(b) for b in self._boxes)
+
+    @property
+    def value(self):
+        self._log("Range.value")
+        if len(self._boxes) != 1:
+            raise ValueError("value of a multi-area range: xlwings reads the first area only")
+        top, left, bottom, right = self._boxes[0]
+        rows = [[_excel_value(self._sheet.cells_.get((r, c))) for c in range(left, right + 1)]
+                for r in range(top, bottom + 1)]
+        if len(rows) == 1 and len(rows[0]) == 1:
+            return rows[0][0]
+        if len(rows) == 1:
+            return rows[0]
+        if all(len(row) == 1 for row in rows):
+            return [row[0] for row in rows]
+        return rows
+
+    @value.setter
+    def value(self, data) -> None:
+        self._log("Range.value=")
+        top, left, bottom, right = self._boxes[0]
+        if not isinstance(data, (list, tuple)):
+            data = [[data] * (right - left + 1)] * (bottom - top + 1)
+        elif data and not isinstance(data[0], (list, tuple)):
+            data = [data]
+        for i, row in enumerate(data):
+            for j, v in enumerate(row):
+                self._sheet._cell(top + i, left + j).value = None if v == "" else v
+
+    @property
+    def color(self):
+        self._log("Range.color")
+        fills = {self._sheet.cells_.get(c, _Cell()).fill for c in self._cells()}
+        if len(fills) != 1 or None in fills:
+            return None
+        value = fills.pop()
+        return (value & 255, (value >> 8) & 255, (value >> 16) & 255)
+
+    @color.setter
+    def color(self, rgb) -> None:
+        self._log("Range.color=")
+        if isinstance(rgb, str):
+            rgb = tuple(int(rgb.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+        value = None if rgb is None else rgb[0] + 256 * rgb[1] + 65536 * rgb[2]
+        for cell in self._cells():
+            self._sheet._cell(*cell).fill = value
+
+    @property
+    def font(self) -> "Font":
+        self._log("Range.font")
+        return Font(self)
+
+    @property
+    def api(self) -> "_RangeApi":
+        self._log("Range.api")
+        return _RangeApi(self)
+
+    @property
+    def row_height(self):
+        self._log("Range.row_height")
+        return None
+
+    @row_height.setter
+    def row_height(self, value) -> None:
+        self._log("Range.row_height=")
+
+    @property
+    def column_width(self):
+        self._log("Range.column_width")
+        return None
+
+    @column_width.setter
+    def column_width(self, value) -> None:
+        self._log("Range.column_width=")
+
+
+class Font:
+    """xlwings.main.Font: the colour."""
+
+    def __init__(self, impl) -> None:
+        self._range: Range = impl
+
+    @property
+    def color(self):
+        self._range._log("Font.color")
+        return None
+
+    @color.setter
+    def color(self, rgb) -> None:
+        self._range._log("Font.color=")
+        for cell in self._range._cells():
+            self._range._sheet._cell(*cell).font_color = tuple(rgb)
+
+
+class Names:
+    """xlwings.main.Names: add, look up, iterate."""
+
+    def __init__(self, book: Book) -> None:
+        self._book = book
+        self._items: dict[str, Name] = {}
+
+    def add(self, name, refers_to) -> "Name":
+        self._book._log("Names.add")
+        if len(refers_to) > 8192:
+            raise ValueError("Excel's formula limit is 8192 characters")
+        self._items[name] = Name(self._book, name, refers_to)
+        return self._items[name]
+
+    def __getitem__(self, item) -> "Name":
+        self._book._log("Names[]")
+        return self._items[item] if isinstance(item, str) else list(self._items.values())[item]
+
+    def __contains__(self, item) -> bool:
+        self._book._log("Names.__contains__")
+        return item in self._items
+
+    def __iter__(self) -> Iterator["Name"]:
+        self._book._log("Names.__iter__")
+        return iter(list(self._items.values()))
+
+    def __len__(self) -> int:
+        self._book._log("Names.__len__")
+        return len(self._items)
+
+    def _lookup(self, text: str) -> "Name | None":
+        return self._items.get(text)
+
+
+class Name:
+    """xlwings.main.Name: name, refers_to, refers_to_range, delete."""
+
+    def __init__(self, book: Book, name: str, refers_to: str) -> None:
+        self._book, self._name, self._refers_to = book, name, refers_to
+
+    @property
+    def name(self) -> str:
+        self._book._log("Name.name")
+        return self._name
+
+    @name.setter
+    def name(self, value) -> None:
+        self._name = value
+
+    @property
+    def refers_to(self) -> str:
+        self._book._log("Name.refers_to")
+        return self._refers_to
+
+    @refers_to.setter
+    def refers_to(self, value) -> None:
+        self._refers_to = value
+
+    @property
+    def refers_to_range(self) -> Range:
+        self._book._log("Name.refers_to_range")
+        sheet, boxes = parse_address(self._refers_to)
+        return Range(self._book._sheets._by_name(sheet), boxes)
+
+    def delete(self) -> None:
+        self._book._log("Name.delete")
+        self._book._names._items.pop(self._name, None)
+
+
+def _by_name(self: Sheets, name: str) -> Sheet:
+    return next(s for s in self._list if s._name == name)
+
+
+Sheets._by_name = _by_name  # a helper of the double, not an xlwings member
+
+
+# --- Excel's own objects behind Range.api -----------------------------------
+
+class _RangeApi:
+    def __init__(self, rng: Range) -> None:
+        self._range = rng
+
+    @property
+    def Interior(self) -> "_Interior":  # noqa: N802 - Excel's name
+        self._range._log("api.Interior")
+        return _Interior(self._range)
+
+    def Borders(self, index: int) -> "_Border":  # noqa: N802
+        self._range._log("api.Borders")
+        return _Border(self._range, index)
+
+
+class _Interior:
+    def __init__(self, rng: Range) -> None:
+        self._range = rng
+
+    def _fills(self) -> set:
+        return {self._range._sheet.cells_.get(c, _Cell()).fill for c in self._range._cells()}
+
+    @property
+    def ColorIndex(self):  # noqa: N802
+        self._range._log("api.Interior.ColorIndex")
+        fills = self._fills()
+        if len(fills) > 1:
+            return None
+        return XL_NONE if None in fills else 1 + fills.pop() % 55
+
+    @property
+    def Color(self):  # noqa: N802
+        self._range._log("api.Interior.Color")
+        fills = self._fills()
+        if len(fills) > 1:
+            return None
+        value = fills.pop()
+        return 16777215 if value is None else value
+
+
+class _Border:
+    def __init__(self, rng: Range, index: int) -> None:
+        self._range, self._index = rng, index
+
+    def _get(self, slot: int):
+        values = {(self._range._sheet.cells_.get(c, _Cell()).borders.get(self._index) or (XL_NONE, 2, 0))[slot]
+                  for c in self._range._cells()}
+        return values.pop() if len(values) == 1 else None
+
+    def _set(self, slot: int, value) -> None:
+        for cell in self._range._cells():
+            info = self._range._sheet._cell(*cell)
+            old = list(info.borders.get(self._index, (XL_NONE, 2, 0)))
+            old[slot] = value
+            if slot == 1 and old[0] == XL_NONE:
+                old[0] = 1  # Excel: giving a line a weight draws it
+            if old[0] == XL_NONE:
+                info.borders.pop(self._index, None)
+            else:
+                info.borders[self._index] = tuple(old)
+
+    @property
+    def LineStyle(self):  # noqa: N802
+        self._range._log("api.Borders.LineStyle")
+        return self._get(0)
+
+    @LineStyle.setter
+    def LineStyle(self, value) -> None:  # noqa: N802
+        self._range._log("api.Borders.LineStyle=")
+        self._set(0, value)
+
+    @property
+    def Weight(self):  # noqa: N802
+        self._range._log("api.Borders.Weight")
+        return self._get(1)
+
+    @Weight.setter
+    def Weight(self, value) -> None:  # noqa: N802
+        self._range._log("api.Borders.Weight=")
+        self._set(1, value)
+
+    @property
+    def Color(self):  # noqa: N802
+        self._range._log("api.Borders.Color")
+        return self._get(2)
+
+    @Color.setter
+    def Color(self, value) -> None:  # noqa: N802
+        self._range._log("api.Borders.Color=")
+        self._set(2, value)
+
+
+def _excel_value(cell: _Cell | None):
+    """Excel hands numbers to Python as floats."""
+    if cell is None or cell.value is None:
+        return None
+    value = cell.value
+    if isinstance(value, bool):
+        return value
+    return float(value) if isinstance(value, int) else value
+
+
+def double_of(snapshot_cells: dict, sheet: str = "Sheet1", fullname: str = "Book1") -> Book:
+    """A double holding one sheet with the given ``{(row, col): CellInfo}`` cells."""
+    book = Book((sheet,), fullname)
+    ws = book._sheets._list[0]
+    for (r, c), info in snapshot_cells.items():
+        fill = None
+        if info.fill:
+            rgb = info.fill
+            fill = int(rgb[0:2], 16) + 256 * int(rgb[2:4], 16) + 65536 * int(rgb[4:6], 16)
+        ws.put(r, c, info.value, fill, info.diagonals)
+    return book

@@ -1,0 +1,359 @@
+"""Live Excel through xlwings: the one module that imports it.
+
+:class:`XlwingsWorkbook` implements the back-end protocol on an open
+``xlwings.Book``. Every call crosses from Python into Excel (COM on Windows,
+AppleScript on macOS) and costs about a millisecond, so the module is built
+around doing few of them:
+
+- values are read as one block (``used_range.value``) and written as whole
+  rectangles, never cell by cell;
+- fills and diagonal borders are read by halving: a range whose fill and both
+  diagonals are uniform costs one question, a mixed one is split in two. An
+  unpainted sheet is read in one step; a painted grid in about as many steps
+  as it has boundaries between colours;
+- each style of a plan is painted at once on a multi-area range: the cells
+  are merged into rectangles (:mod:`xlsolver.backends.boxes`), and when their
+  addresses fit ``Range("...")``'s 255 characters that is the range; longer
+  lists go into a defined name (a formula of up to 8192 characters) whose
+  ``refers_to_range`` is the range, with the 255-character chunks as fallback;
+- screen updating is off while painting and the status bar says what is going on.
+
+Fills and borders use ``Range.api`` (Excel's own ``Interior`` and ``Borders``)
+where xlwings has no member: that is Excel's object model, as on Windows.
+Tested against a recording double of exactly these members
+(``tests/live/xlwings_double.py``); no Excel runs on the machines that test it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+from xlsolver.backends.boxes import Box, absolute, address_chunks, parse_address, rectangles
+from xlsolver.core.errors import InputError
+from xlsolver.core.paint import GREY, Cell, GridLines, Paint, PaintPlan, SquareCells, Style, Write
+from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
+
+__all__ = ["INSTALL_HINT", "XlwingsWorkbook", "caller_book", "import_xlwings"]
+
+INSTALL_HINT = "live Excel needs xlwings: pip install 'xlsolver[excel]' (then: xlwings addin install)"
+
+# Excel constants (XlBordersIndex, XlLineStyle, XlBorderWeight, XlColorIndex).
+XL_DIAGONAL_DOWN, XL_DIAGONAL_UP = 5, 6
+XL_EDGES = (7, 8, 9, 10)  # left, top, bottom, right
+XL_INSIDE_VERTICAL, XL_INSIDE_HORIZONTAL = 11, 12
+XL_CONTINUOUS, XL_NONE = 1, -4142
+XL_HAIRLINE, XL_THIN, XL_MEDIUM = 1, 2, -4138
+
+NAME_FORMULA_LIMIT = 8000  # Excel's formula limit is 8192 characters; keep a margin
+PAINT_NAME = "xlsolver_paint"
+
+
+def import_xlwings():
+    """The xlwings module, or an InputError that says how to install it."""
+    try:
+        import xlwings
+    except ImportError:
+        raise InputError(INSTALL_HINT) from None
+    return xlwings
+
+
+def caller_book(xw=None):
+    """The workbook whose button ran Python (``xw.Book.caller()``)."""
+    xw = xw or import_xlwings()
+    return xw.Book.caller()
+
+
+def bgr(rgb: str) -> int:
+    """"RRGGBB" -> Excel's colour integer (blue in the high byte)."""
+    r, g, b = int(rgb[0:2], 16), int(rgb[2:4], 16), int(rgb[4:6], 16)
+    return r + 256 * g + 65536 * b
+
+
+def from_bgr(value: int) -> str:
+    value = int(value)
+    return f"{value & 255:02X}{(value >> 8) & 255:02X}{(value >> 16) & 255:02X}"
+
+
+def _plain(value: Any) -> Value:
+    """Excel hands every number over as a float; whole ones become ints, as in a file."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)  # dates, times
+
+
+def _grid(value: Any, rows: int, cols: int) -> list[list[Any]]:
+    """xlwings gives a scalar for one cell and a flat list for one row or column."""
+    if rows == 1 and cols == 1:
+        return [[value]]
+    if rows == 1:
+        return [list(value)]
+    if cols == 1:
+        return [[v] for v in value]
+    return [list(row) for row in value]
+
+
+class XlwingsWorkbook:
+    """An open ``xlwings.Book`` as a back end. ``api`` is the book itself.
+
+    ``status`` receives short texts for the status bar (default: Excel's own).
+    """
+
+    def __init__(self, book: Any, status: Callable[[str], None] | None = None) -> None:
+        self.api = book
+        self.app = book.app
+        self.path = Path(book.fullname) if _has_path(book) else None
+        self._status = status or self.show_status
+        self._seen: dict[str, SheetSnapshot] = {}
+
+    # --- the protocol ---
+
+    def sheet_names(self) -> list[str]:
+        return [sheet.name for sheet in self.api.sheets]
+
+    def active_sheet(self) -> str:
+        return self.api.sheets.active.name
+
+    def add_sheet(self, name: str) -> None:
+        if name not in self.sheet_names():
+            self.api.sheets.add(name, after=self.api.sheets[len(self.api.sheets) - 1])
+
+    def snapshot(self, sheet: str) -> SheetSnapshot:
+        """The used range's values in one read, fills and diagonals by halving, the defined names."""
+        ws = self.api.sheets[sheet]
+        used = ws.used_range
+        _, boxes = parse_address(used.address)
+        top, left, bottom, right = boxes[0]
+        rows, cols = bottom - top + 1, right - left + 1
+        values = _grid(used.value, rows, cols)
+        formats: dict[Cell, tuple[str | None, bool]] = {}
+        self._read_formats(ws, boxes[0], formats)
+        cells = {}
+        for r in range(rows):
+            for c in range(cols):
+                cell = (top + r, left + c)
+                fill, diagonals = formats.get(cell, (None, False))
+                info = CellInfo(_plain(values[r][c]), fill, diagonals)
+                if not info.blank:
+                    cells[cell] = info
+        snap = SheetSnapshot(sheet, cells, self._names(sheet))
+        self._seen[sheet] = snap
+        return snap
+
+    def apply(self, plan: PaintPlan) -> None:
+        """Paint each style at once, write values as rectangles, with the screen frozen."""
+        ws = self._sheet(plan.sheet)
+        self.app.screen_updating = False
+        try:
+            self._status(f"xlsolver: painting {plan.sheet} ...")
+            writes: dict[Cell, Any] = {}
+            names: list[Any] = []  # the defined name used for long address lists, deleted at the end
+            for op in plan.ops:
+                if isinstance(op, Paint):
+                    self._paint(ws, plan.sheet, op, names)
+                elif isinstance(op, Write):
+                    writes[op.cell] = op.value
+                elif isinstance(op, SquareCells):
+                    _square(ws, op)
+                elif isinstance(op, GridLines):
+                    _grid_lines(ws, op)
+                # Other layout hints (print setup ...) have no meaning in a live sheet.
+            if names:
+                names[-1].delete()
+            self._write(ws, writes)
+        finally:
+            self.app.screen_updating = True
+        self._seen.pop(plan.sheet, None)
+
+    def _sheet(self, name: str):
+        """The sheet called ``name``, made at the end when missing."""
+        try:
+            return self.api.sheets[name]
+        except Exception:  # noqa: BLE001 - xlwings raises the engine's own error for a missing sheet
+            self.add_sheet(name)
+            return self.api.sheets[name]
+
+    def save(self, path: Path | str) -> None:
+        """Excel writes the file itself (``Book.save``); it replaces ``path`` in one step."""
+        path = Path(path)
+        if path.exists() and path.resolve() != (self.path.resolve() if self.path else None):
+            os.remove(path)  # Excel asks before overwriting another file; a button cannot answer
+        self.api.save(str(path))
+
+    # --- the status bar ---
+
+    def show_status(self, text: str | None) -> None:
+        """Excel's status bar; ``None`` gives it back to Excel."""
+        self.app.status_bar = text if text else False
+
+    # --- reading helpers ---
+
+    def _read_formats(self, ws, box: Box, out: dict[Cell, tuple[str | None, bool]]) -> None:
+        """Fill and diagonals of every cell of ``box``, asking uniform ranges once."""
+        stack = [box]
+        while stack:
+            top, left, bottom, right = stack.pop()
+            native = ws.range((top, left), (bottom, right)).api
+            fill = _uniform_fill(native)
+            diagonals = _uniform_diagonals(native) if fill is not _MIXED else _MIXED
+            if fill is not _MIXED and diagonals is not _MIXED:
+                if fill is not None or diagonals:
+                    for r in range(top, bottom + 1):
+                        for c in range(left, right + 1):
+                            out[(r, c)] = (fill, diagonals)
+                continue
+            if bottom - top >= right - left:
+                middle = (top + bottom) // 2
+                stack += [(top, left, middle, right), (middle + 1, left, bottom, right)]
+            else:
+                middle = (left + right) // 2
+                stack += [(top, left, bottom, middle), (top, middle + 1, bottom, right)]
+
+    def _names(self, sheet: str) -> dict[str, tuple[int, int, int, int]]:
+        """Defined names that point at one range of ``sheet`` (sheet-scoped ones lose their prefix)."""
+        found = {}
+        for name in self.api.names:
+            label = name.name
+            if label == PAINT_NAME or label.startswith("_xlfn."):
+                continue
+            try:
+                where, boxes = parse_address(name.refers_to)
+            except ValueError:
+                continue
+            if len(boxes) == 1 and where == sheet:
+                found[label.split("!", 1)[-1]] = boxes[0]
+        return found
+
+    # --- painting helpers ---
+
+    def _paint(self, ws, sheet: str, op: Paint, names: list[Any]) -> None:
+        boxes = rectangles(op.cells)
+        if not boxes:
+            return
+        seen = self._seen.get(sheet)
+        clear = seen is None or any(seen.get(*cell).diagonals for cell in op.cells)
+        for target in self._multi_area(ws, sheet, boxes, names):
+            _style(target, op.style, clear_diagonals=clear)
+
+    def _multi_area(self, ws, sheet: str, boxes: list[Box], names: list[Any]) -> list[Any]:
+        """Ranges covering ``boxes``: one when they fit one address or one name, chunks otherwise."""
+        chunks = address_chunks(boxes)
+        if len(chunks) == 1:
+            return [ws.range(chunks[0])]
+        quoted = "'" + sheet.replace("'", "''") + "'!"
+        ranges = []
+        try:
+            for formula in _name_formulas(quoted, boxes):
+                name = self.api.names.add(PAINT_NAME, "=" + formula)  # redefines the same name
+                names.append(name)
+                ranges.append(name.refers_to_range)
+        except Exception:  # noqa: BLE001 - names refused (a protected book ...): plain chunks still work
+            return [ws.range(chunk) for chunk in chunks]
+        return ranges
+
+    def _write(self, ws, writes: dict[Cell, Any]) -> None:
+        for top, left, bottom, right in rectangles(writes):
+            block = [[writes[(r, c)] for c in range(left, right + 1)] for r in range(top, bottom + 1)]
+            target = ws.range((top, left), (bottom, right))
+            if top == bottom and left == right:
+                target.value = block[0][0]
+            else:
+                target.value = block
+
+
+_MIXED = object()
+
+
+def _uniform_fill(native) -> str | None | object:
+    """The range's one fill ("RRGGBB" or None), or _MIXED. Excel answers Null (None) for mixed."""
+    index = native.Interior.ColorIndex
+    if index is None:
+        return _MIXED
+    if index == XL_NONE:
+        return None
+    colour = native.Interior.Color
+    return _MIXED if colour is None else from_bgr(colour)
+
+
+def _uniform_diagonals(native) -> bool | object:
+    """True/False when every cell has/lacks both diagonals, else _MIXED."""
+    down = native.Borders(XL_DIAGONAL_DOWN).LineStyle
+    up = native.Borders(XL_DIAGONAL_UP).LineStyle
+    if down is None or up is None:
+        return _MIXED
+    on_down, on_up = down != XL_NONE, up != XL_NONE
+    if on_down and on_up:
+        return True
+    if not on_down and not on_up:
+        return False
+    return _MIXED  # one diagonal only: not the analyzer's mark, but not uniform "none" either
+
+
+def _name_formulas(quoted_sheet: str, boxes: list[Box]) -> list[str]:
+    """Defined-name formulas (``'S'!$A$1:$B$2,'S'!$D$4``) under Excel's formula limit."""
+    formulas, current = [], ""
+    for box in boxes:
+        part = quoted_sheet + absolute(box)
+        if current and len(current) + 1 + len(part) > NAME_FORMULA_LIMIT:
+            formulas.append(current)
+            current = ""
+        current = f"{current},{part}" if current else part
+    if current:
+        formulas.append(current)
+    return formulas
+
+
+def _style(target, style: Style, clear_diagonals: bool) -> None:
+    """Fill, diagonals and font colour on one (multi-area) range."""
+    target.color = _rgb_tuple(style.fill) if style.fill else None
+    if style.diagonals or clear_diagonals:
+        native = target.api
+        for index in (XL_DIAGONAL_DOWN, XL_DIAGONAL_UP):
+            border = native.Borders(index)
+            if style.diagonals:
+                border.LineStyle = XL_CONTINUOUS
+                border.Weight = XL_HAIRLINE
+                border.Color = bgr(GREY)
+            else:
+                border.LineStyle = XL_NONE
+    if style.font_color:
+        target.font.color = _rgb_tuple(style.font_color)
+
+
+def _rgb_tuple(rgb: str) -> tuple[int, int, int]:
+    return int(rgb[0:2], 16), int(rgb[2:4], 16), int(rgb[4:6], 16)
+
+
+def _square(ws, op: SquareCells) -> None:
+    """Square cells: row height in points, column width in characters (as the openpyxl back end)."""
+    width = max(0.0, (op.size * 4 / 3 - 5) / 7)
+    ws.range((op.top, op.left), (op.bottom, op.right)).column_width = round(width, 2)
+    ws.range((op.top, op.left), (op.bottom, op.right)).row_height = op.size
+
+
+def _grid_lines(ws, op: GridLines) -> None:
+    """Thin lines on every cell of the box, medium ones on its edge and every ``op.every`` lines."""
+    native = ws.range((op.top, op.left), (op.bottom, op.right)).api
+    for index in XL_EDGES:
+        _line(native.Borders(index), XL_MEDIUM)
+    for index in (XL_INSIDE_VERTICAL, XL_INSIDE_HORIZONTAL):
+        _line(native.Borders(index), XL_THIN)
+    for col in range(op.left + op.every, op.right + 1, op.every):
+        _line(ws.range((op.top, col), (op.bottom, col)).api.Borders(7), XL_MEDIUM)
+    for row in range(op.top + op.every, op.bottom + 1, op.every):
+        _line(ws.range((row, op.left), (row, op.right)).api.Borders(8), XL_MEDIUM)
+
+
+def _line(border, weight: int) -> None:
+    border.LineStyle = XL_CONTINUOUS
+    border.Weight = weight
+
+
+def _has_path(book) -> bool:
+    try:
+        return bool(book.fullname) and os.path.isabs(book.fullname)
+    except Exception:  # noqa: BLE001 - a book Excel has not saved yet has no full name
+        return False
