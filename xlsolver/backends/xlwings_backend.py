@@ -183,6 +183,10 @@ class XlwingsWorkbook:
             os.remove(path)  # Excel asks before overwriting another file; a button cannot answer
         self.api.save(str(path))
 
+    def value_at(self, sheet: str, row: int, col: int) -> Value:
+        """One cell's value (the Stop cell, read while work runs)."""
+        return _plain(self.api.sheets[sheet].range((row, col)).value)
+
     # --- the status bar ---
 
     def show_status(self, text: str | None) -> None:
