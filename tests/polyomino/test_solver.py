@@ -13,6 +13,8 @@ from .oracle import check_tiling, forms, orbits, tilings
 
 PENTOS = [Piece(n, s) for n, s in sorted(PENTOMINOES.items())]
 PATHS = [True] + ([False] if kernel.run_compiled is not None else [])
+# (kernel, plain): the bitboard and the cell kernel, each as plain Python and compiled.
+KERNELS = [(name, plain) for name in ("bits", "cells") for plain in PATHS]
 
 
 def oracle_pieces(pieces):
@@ -24,9 +26,9 @@ def check_all(board, pieces, result, gaps=0):
         check_tiling(board.cells, oracle_pieces(pieces), [(n, frozenset(c)) for n, c in tiling], gaps)
 
 
-@pytest.mark.parametrize("plain", PATHS)
-def test_three_by_twenty_has_two_tilings_up_to_symmetry(plain):
-    result = solve(Board.parse("20x3"), PENTOS, plain=plain)
+@pytest.mark.parametrize("name, plain", KERNELS)
+def test_three_by_twenty_has_two_tilings_up_to_symmetry(name, plain):
+    result = solve(Board.parse("20x3"), PENTOS, plain=plain, kernel_name=name)
     assert (result.count_up_to_symmetry, result.count, result.symmetries) == (2, 8, 4)
     assert result.status == Status.MULTIPLE and result.complete
     assert len(result.tilings) == 2
@@ -40,20 +42,41 @@ def test_raw_listing_is_the_orbits():
     check_all(board, PENTOS, result)
 
 
-def test_four_by_fifteen():
-    result = solve(Board.parse("15x4"), PENTOS, keep=0)
-    assert (result.count_up_to_symmetry, result.count) == (368, 1472)
+EIGHT_LESS_CENTRE = "\n".join("".join("#" if 3 <= r <= 4 and 3 <= c <= 4 else "." for c in range(8))
+                              for r in range(8))
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("name", ["bits", "cells"])
 @pytest.mark.parametrize("board, up, raw", [
-    ("10x6", 2339, 9356), ("12x5", 1010, 4040),
-    ("########\n########\n" * 0 + "\n".join(
-        "".join("#" if 3 <= r <= 4 and 3 <= c <= 4 else "." for c in range(8)) for r in range(8)), 65, 520),
+    ("10x6", 2339, 9356), ("12x5", 1010, 4040), ("15x4", 368, 1472), (EIGHT_LESS_CENTRE, 65, 520),
 ])
-def test_classic_counts(board, up, raw):
-    result = solve(Board.parse(board), PENTOS, keep=0)
+def test_classic_counts(board, up, raw, name):
+    """The counts of Knuth's "Dancing Links" paper (and 4x15, 368), on both compiled kernels."""
+    result = solve(Board.parse(board), PENTOS, keep=0, kernel_name=name)
     assert (result.count_up_to_symmetry, result.count) == (up, raw)
+    assert result.complete and result.method == "restriction" and result.symmetries * up == raw
+
+
+@pytest.mark.slow
+def test_every_six_by_ten_tiling_passes_the_verifier():
+    result = solve(Board.parse("10x6"), PENTOS)
+    assert len(result.tilings) == 2339 == len(set(result.tilings))
+    check_all(Board.parse("10x6"), PENTOS, result)
+
+
+@pytest.mark.parametrize("board, spec, up, raw", [
+    ("3x2", "V3:2", 1, 2),   # the notch of the left L in the middle column, up or down (a half turn
+                             # maps each tiling onto itself, a flip one onto the other)
+    ("4x2", "I2:4", 4, 5),   # dominoes: ||||, =||, |=|, ||=, == (=|| and ||= are mirror images)
+    ("2x2", "O1:4", 1, 1),   # identical monominoes: one way
+    ("3x3", "V3:3", 0, 0),   # three L trominoes never fill a 3x3 square
+])
+@pytest.mark.parametrize("name, plain", KERNELS)
+def test_hand_checked_small_counts(board, spec, up, raw, name, plain):
+    result = solve(Board.parse(board), parse_piece_spec(spec), kernel_name=name, plain=plain)
+    assert (result.count_up_to_symmetry, result.count) == (up, raw)
+    check_all(Board.parse(board), parse_piece_spec(spec), result)
 
 
 def test_the_canonical_form_agrees_with_restriction_on_three_by_twenty():
@@ -93,11 +116,12 @@ def problems_(draw):
     return Board.of(cells), pieces, gaps
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(problems_(), st.sampled_from(PATHS))
-def test_counts_match_a_brute_force_tiler(problem, plain):
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems_(), st.sampled_from(KERNELS))
+def test_counts_match_a_brute_force_tiler(problem, how):
     board, pieces, gaps = problem
-    result = solve(board, pieces, gaps=gaps > 0, plain=plain)
+    name, plain = how
+    result = solve(board, pieces, gaps=gaps > 0, plain=plain, kernel_name=name)
     if result.message.startswith("the board has"):
         return  # too many pieces for the board: the area check speaks
     expected = tilings(board.cells, oracle_pieces(pieces), gaps=board.area - sum(p.size * p.count for p in pieces))
@@ -105,7 +129,7 @@ def test_counts_match_a_brute_force_tiler(problem, plain):
     assert result.count == len(expected)
     assert result.count_up_to_symmetry == orbits(board.cells, oracle_pieces(pieces), expected)
     assert (result.status == Status.NONE) == (not expected)
-    raw = solve(board, pieces, gaps=gaps > 0, up_to_symmetry=False, plain=plain)
+    raw = solve(board, pieces, gaps=gaps > 0, up_to_symmetry=False, plain=plain, kernel_name=name)
     assert {frozenset((n, frozenset(c)) for n, c in t) for t in raw.tilings} == set(expected)
     check_all(board, pieces, raw, gaps=board.area)
 

@@ -34,7 +34,8 @@ from xlsolver.polyomino.pieces import (
     parse_shape,
     polyominoes,
 )
-from xlsolver.polyomino.solver import Placement, Progress, Tiler, Tiling, TilingResult, placements, solve
+from xlsolver.core.progress import Progress
+from xlsolver.polyomino.solver import Placement, Tiler, Tiling, TilingResult, placements, solve
 
 __all__ = [
     "PENTOMINOES",

@@ -18,6 +18,14 @@ Every orbit is counted once, on any board, in one of two ways:
 * **Canonical form** (otherwise). Every tiling is generated; one is kept when it is
   the smallest of its images under the group (pieces relabelled, cells sorted).
 
+Kernels
+-------
+Two kernels run the same search (the root on one piece, then the first open cell):
+:mod:`~xlsolver.polyomino.bitboard` when the board's bounding box has at most 64
+cells (every classic pentomino board), :mod:`~xlsolver.polyomino.kernel` otherwise.
+Both are compiled by numba when it is there, and run as plain Python when it is not
+(``plain=True`` or ``XLSOLVER_NO_NUMBA=1``); ``kernel_name`` picks one by hand.
+
 Progress
 --------
 The search pauses every slice of nodes. The fraction done is estimated the way
@@ -31,13 +39,14 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from xlsolver.core import Budget, BudgetExhausted, Status
-from xlsolver.polyomino import kernel
+from xlsolver.core.progress import Progress, ProgressFn
+from xlsolver.polyomino import bitboard, kernel
 from xlsolver.polyomino.board import Board, Transform, problems
 from xlsolver.polyomino.pieces import Cell, Piece, apply, normalize
 
@@ -48,16 +57,6 @@ Tiling = tuple[Placement, ...]
 
 SLICE = 1 << 16  # nodes between pauses of the compiled kernel (~ a few ms)
 PLAIN_SLICE = 1 << 12
-
-
-@dataclass(frozen=True)
-class Progress:
-    """Where a search stands: the figures a progress bar or a status bar shows."""
-
-    fraction: float  # estimated part of the search tree done, 0..1
-    solutions: int  # tilings found so far (counted as the search counts them)
-    nodes: int
-    seconds: float
 
 
 @dataclass
@@ -102,7 +101,8 @@ class Tiler:
     ``gaps=True`` lets the pieces leave cells empty (they must still all be placed).
     """
 
-    def __init__(self, board: Board, pieces: list[Piece], gaps: bool = False, plain: bool = False) -> None:
+    def __init__(self, board: Board, pieces: list[Piece], gaps: bool = False, plain: bool = False,
+                 kernel_name: str = "auto") -> None:
         names = [p.name for p in pieces]
         if len(set(names)) != len(names):
             raise ValueError(f"piece names repeat: {', '.join(sorted(names))}")
@@ -113,7 +113,15 @@ class Tiler:
         self.places = {p.name: placements(board, p) for p in self.pieces}
         self.group = self._group()
         self.fixed_piece = self._restriction_piece()
-        self.compiled = kernel.run_compiled is not None and not plain
+        if kernel_name not in ("auto", "bits", "cells"):
+            raise ValueError(f"unknown kernel {kernel_name!r} (auto, bits or cells)")
+        fits = self._bit_layout() is not None
+        if kernel_name == "bits" and not fits:
+            raise ValueError(f"the bitboard kernel takes boards of at most {bitboard.WORD} cells "
+                             "in their bounding box")
+        self.kernel = "bits" if kernel_name == "bits" or (kernel_name == "auto" and fits) else "cells"
+        runs = bitboard.run_compiled if self.kernel == "bits" else kernel.run_compiled
+        self.compiled = runs is not None and not plain
 
     # --- symmetry -------------------------------------------------------------------
 
@@ -175,8 +183,9 @@ class Tiler:
 
     # --- the search -----------------------------------------------------------------
 
-    def _buffers(self, restrict: bool) -> dict:
-        """The kernel's tables and state, as lists (plain) or int64 arrays (compiled)."""
+    def _rows(self, restrict: bool) -> list[tuple[int, int, list[int]]]:
+        """``(first cell, piece number, cells)`` of every placement the search may use, sorted;
+        with ``restrict`` the restriction piece keeps one placement per orbit."""
         pieces = {p.name: k for k, p in enumerate(self.pieces)}
         rows = []
         for p in self.pieces:
@@ -186,6 +195,33 @@ class Tiler:
                 ids = sorted(self.index[c] for c in pl)
                 rows.append((ids[0], pieces[p.name], ids))
         rows.sort()
+        self._rows_used = rows
+        return rows
+
+    def _root(self, restrict: bool, rows: list[tuple[int, int, list[int]]]) -> list[int]:
+        """The rows of the piece the root of the tree branches on (see the kernels): the
+        restriction piece, else the one-copy piece with the fewest placements; [] if none."""
+        if restrict and self.fixed_piece is not None:
+            k = next(k for k, p in enumerate(self.pieces) if p.name == self.fixed_piece)
+        else:
+            single = [(len(self.places[p.name]), k) for k, p in enumerate(self.pieces) if p.count == 1]
+            if not single:
+                return []
+            k = min(single)[1]
+        return [i for i, row in enumerate(rows) if row[1] == k]
+
+    def _pruning(self) -> tuple[int, int]:
+        """``(minsize, unit)`` of the dead-region test; (0, 1) turns it off, as it must be
+        when the pieces may leave cells empty."""
+        sizes = [p.size for p in self.pieces]
+        spare = self.board.area - sum(p.size * p.count for p in self.pieces)
+        if (self.gaps and spare > 0) or not sizes:
+            return 0, 1
+        return min(sizes), math.gcd(*sizes)
+
+    def _buffers(self, restrict: bool) -> dict:
+        """The cell kernel's tables and state, as lists (plain) or int64 arrays (compiled)."""
+        rows = self._rows(restrict)
         n = len(self.order)
         S = max((p.size for p in self.pieces), default=1)
         start = [0] * (n + 1)
@@ -193,26 +229,69 @@ class Tiler:
             start[first + 1] += 1
         for c in range(n):
             start[c + 1] += start[c]
-        W = max((start[c + 1] - start[c] for c in range(n)), default=0) + 1
+        root = self._root(restrict, rows)
+        W = max(max((start[c + 1] - start[c] for c in range(n)), default=0) + 1, len(root))
         cells = []
         for _, _, ids in rows:
             cells += ids + [-1] * (S - len(ids))
         spare = n - sum(p.size * p.count for p in self.pieces)
-        buf = dict(start=start, pl_piece=[k for _, k, _ in rows], pl_cells=cells or [-1],
+        buf = dict(start=start, root=root, pl_piece=[k for _, k, _ in rows], pl_cells=cells or [-1],
                    occ=[0] * n, left=[p.count for p in self.pieces], cand=[0] * ((n + 1) * W),
                    ncand=[0] * (n + 1), idx=[0] * (n + 1), cellat=[0] * (n + 1),
                    regs=[0, 1, spare if self.gaps else 0, 0, 0, 0], nbr=self._neighbours(),
                    seen=[0] * n, stack=[0] * max(n, 1))
-        self._rows = rows
         if self.compiled:
-            import numpy as np
-
             buf = {k: np.asarray(v, dtype=np.int64) for k, v in buf.items()}
-        sizes = [p.size for p in self.pieces]
-        # Region pruning is only sound when every cell must be covered.
-        prune = not (self.gaps and spare > 0)
-        return dict(buf, S=S, W=W, n=n, minsize=min(sizes) if prune and sizes else 0,
-                    unit=math.gcd(*sizes) if prune and sizes else 1)
+        minsize, unit = self._pruning()
+        return dict(buf, S=S, W=W, n=n, minsize=minsize, unit=unit)
+
+    def _bit_layout(self) -> tuple[int, int, list[int]] | None:
+        """``(m, bits, bit of each open cell)`` when the board's bounding box fits in a
+        64-bit word (numbered along the short side, as :func:`scan_order`), else None."""
+        rows = [r for r, _ in self.board.cells]
+        cols = [c for _, c in self.board.cells]
+        r0, c0 = min(rows), min(cols)
+        h, w = max(rows) - r0 + 1, max(cols) - c0 + 1
+        if h * w > bitboard.WORD:
+            return None
+        if self.board.width <= self.board.height:
+            bit = [(r - r0) * w + (c - c0) for r, c in self.order]
+            return w, h * w, bit
+        return h, h * w, [(c - c0) * h + (r - r0) for r, c in self.order]
+
+    def _bit_buffers(self, restrict: bool) -> dict:
+        """The bitboard kernel's tables and state (see :mod:`xlsolver.polyomino.bitboard`)."""
+        m, nbits, bit = self._bit_layout()
+        B = len(self.pieces)
+        keyed = []
+        for row in self._rows(restrict):
+            first, _, ids = row
+            mask = sum(1 << bit[i] for i in ids)
+            keyed.append((bit[first] * B + row[1], mask, row))
+        keyed.sort(key=lambda t: t[0])
+        rows = [row for _, _, row in keyed]
+        masks = [mask for _, mask, _ in keyed]
+        self._rows_used = rows
+        start = [0] * (nbits * B + 1)
+        for slot, _, _ in keyed:
+            start[slot + 1] += 1
+        for c in range(nbits * B):
+            start[c + 1] += start[c]
+        root = self._root(restrict, rows)
+        W = max(max(start[(c + 1) * B] - start[c * B] for c in range(nbits)) + 1, len(root))
+        open_bits = sum(1 << b for b in bit)
+        every = (1 << bitboard.WORD) - 1
+        boards = [every & ~open_bits & ((1 << nbits) - 1)] + [0] * (nbits + 1)
+        spare = self.board.area - sum(p.size * p.count for p in self.pieces)
+        buf = dict(start=start, root=root, pl_piece=[k for _, k, _ in rows], pl_mask=masks or [0],
+                   left=[p.count for p in self.pieces], boards=boards, cand=[0] * ((nbits + 1) * W),
+                   ncand=[0] * (nbits + 1), idx=[0] * (nbits + 1), cellat=[0] * (nbits + 1),
+                   regs=[0, 1, spare if self.gaps else 0, 0, 0, 0],
+                   geo=bitboard.geometry(open_bits, m, nbits))
+        if self.compiled:
+            buf = {k: np.asarray([bitboard.signed(x) for x in v], dtype=np.int64) for k, v in buf.items()}
+        minsize, unit = self._pruning()
+        return dict(buf, W=W, n=nbits, minsize=minsize, unit=unit)
 
     def _neighbours(self) -> list[int]:
         out = []
@@ -225,7 +304,7 @@ class Tiler:
         for p in ids:
             if p < 0:
                 break
-            _, k, cells = self._rows[p]
+            _, k, cells = self._rows_used[p]
             out.append((self.pieces[k].name, tuple(sorted(self.order[c] for c in cells))))
         return tuple(sorted(out))
 
@@ -246,42 +325,63 @@ class Tiler:
         """Where the next slice ends: ``nodes``, or just past the node budget."""
         return nodes if budget.nodes is None else min(nodes, budget.nodes + 1)
 
-    def search(self, restrict: bool, budget: Budget | None = None,
-               progress: Callable[[Progress], None] | None = None, every: float = 0.2,
-               batch: int = 64) -> Iterator[Tiling]:
+    def _runner(self, restrict: bool, batch: int):
+        """The buffers, and a function that runs the chosen kernel for one slice of nodes."""
+        compiled = self.compiled
+        if self.kernel == "bits":
+            b = self._bit_buffers(restrict)
+            run = bitboard.run_compiled if compiled else bitboard.run
+            sols = np.zeros(batch * b["n"], np.int64) if compiled else [0] * (batch * b["n"])
+
+            def step(stop: int) -> int:
+                return run(b["n"], b["W"], b["start"], b["root"], b["pl_piece"], b["pl_mask"], b["left"], b["boards"],
+                           b["cand"], b["ncand"], b["idx"], b["cellat"], b["regs"], sols, batch, stop,
+                           b["geo"], b["minsize"], b["unit"])
+        else:
+            b = self._buffers(restrict)
+            run = kernel.run_compiled if compiled else kernel.run
+            sols = np.zeros(batch * b["n"], np.int64) if compiled else [0] * (batch * b["n"])
+
+            def step(stop: int) -> int:
+                return run(b["n"], b["S"], b["W"], b["start"], b["root"], b["pl_piece"], b["pl_cells"], b["occ"], b["left"],
+                           b["cand"], b["ncand"], b["idx"], b["cellat"], b["regs"], sols, batch, stop,
+                           b["nbr"], b["seen"], b["stack"], b["minsize"], b["unit"])
+        return b, sols, step
+
+    def search(self, restrict: bool, budget: Budget | None = None, progress: ProgressFn | None = None,
+               every: float = 0.2, batch: int = 64, build: bool = True) -> Iterator[Tiling | None]:
         """Every tiling the kernel finds (with ``restrict``, one per symmetry class when
-        :attr:`fixed_piece` is set), lazily. Raises ``BudgetExhausted`` when ``budget`` runs out."""
+        :attr:`fixed_piece` is set), lazily; None for each with ``build=False`` (counting).
+        Raises ``BudgetExhausted`` when ``budget`` runs out, or when ``progress`` raises it."""
         if self.problem or any(not self.places[p.name] for p in self.pieces):
             return
         budget = budget or Budget(seconds=None)
-        b = self._buffers(restrict)
-        run = kernel.run_compiled if self.compiled else kernel.run
-        step = SLICE if self.compiled else PLAIN_SLICE
-        sols = np.zeros(batch * b["n"], np.int64) if self.compiled else [0] * (batch * b["n"])
+        b, sols, run = self._runner(restrict, batch)
+        # The first slice is short, so a first tiling found early is handed out at once.
+        size = (SLICE if self.compiled else PLAIN_SLICE) >> 4
         t0 = last = time.perf_counter()
         found = 0
+        what = f"tiling {self.board.describe()}"
         while True:
-            state = run(b["n"], b["S"], b["W"], b["start"], b["pl_piece"], b["pl_cells"], b["occ"], b["left"],
-                        b["cand"], b["ncand"], b["idx"], b["cellat"], b["regs"], sols, batch,
-                        self._stop(int(b["regs"][3]) + step, budget), b["nbr"], b["seen"], b["stack"],
-                        b["minsize"], b["unit"])
+            state = run(self._stop(int(b["regs"][3]) + size, budget))
+            size = SLICE if self.compiled else PLAIN_SLICE
             self.nodes = budget.used_nodes = int(b["regs"][3])
             for s in range(int(b["regs"][4])):
                 found += 1
-                yield self._tiling(sols[s * b["n"]:(s + 1) * b["n"]])
+                yield self._tiling(sols[s * b["n"]:(s + 1) * b["n"]]) if build else None
             if state == kernel.DONE:
                 return
             now = time.perf_counter()
             if progress is not None and now - last >= every:
                 last = now
-                progress(Progress(self._fraction(b), found, self.nodes, now - t0))
+                progress(Progress(what, fraction=self._fraction(b), found=found, seconds=now - t0))
             if budget.nodes is not None and self.nodes > budget.nodes:
                 raise BudgetExhausted(f"node budget of {budget.nodes} spent")
             if budget.seconds is not None and now - t0 > budget.seconds:
                 raise BudgetExhausted(f"time budget of {budget.seconds:g} s spent")
 
     def tilings(self, up_to_symmetry: bool = True, budget: Budget | None = None,
-                progress: Callable[[Progress], None] | None = None) -> Iterator[Tiling]:
+                progress: ProgressFn | None = None) -> Iterator[Tiling]:
         """Tilings as a stream: one per symmetry class (the smallest of the class when the
         canonical form is used), or every tiling with ``up_to_symmetry=False``."""
         if self.fixed_piece is not None:
@@ -319,7 +419,8 @@ def _verdict(result: TilingResult, stopped: str | None) -> None:
 
 def solve(board: Board, pieces: list[Piece], *, gaps: bool = False, up_to_symmetry: bool = True,
           limit: int | None = None, keep: int | None = None, budget: Budget | None = None,
-          progress: Callable[[Progress], None] | None = None, plain: bool = False) -> TilingResult:
+          progress: ProgressFn | None = None, plain: bool = False,
+          kernel_name: str = "auto") -> TilingResult:
     """Tile ``board`` with ``pieces``: the verdict, the counts, and the tilings kept.
 
     The search stops after ``limit`` tilings (counted up to symmetry, or every one with
@@ -328,7 +429,7 @@ def solve(board: Board, pieces: list[Piece], *, gaps: bool = False, up_to_symmet
     kept in the result (all found by default; 0 to only count).
     """
     t0 = time.perf_counter()
-    tiler = Tiler(board, pieces, gaps=gaps, plain=plain)
+    tiler = Tiler(board, pieces, gaps=gaps, plain=plain, kernel_name=kernel_name)
     order = len(tiler.group)
     result = TilingResult(Status.NONE, "", [], 0, 0, order, 0.0, 0, False,
                           "restriction" if tiler.fixed_piece else "canonical form")
@@ -341,17 +442,20 @@ def solve(board: Board, pieces: list[Piece], *, gaps: bool = False, up_to_symmet
     stopped = None
     caps = [n for n in (keep, limit) if n is not None]
     cap = min(caps) if caps else None
+    # Counting alone needs no tiling built, unless each must be compared with its images.
+    build = cap != 0 or (tiler.fixed_piece is None and order > 1)
     try:
-        for t in tiler.search(tiler.fixed_piece is not None, budget, progress):
+        for t in tiler.search(tiler.fixed_piece is not None, budget, progress, build=build):
+            room = cap is None or len(result.tilings) < cap
             if tiler.fixed_piece is not None:
                 result.count_up_to_symmetry += 1
                 result.count += order
-                new = [t] if up_to_symmetry else sorted(tiler.orbit(t))
+                new = ([t] if up_to_symmetry else sorted(tiler.orbit(t))) if room else []
             else:
                 result.count += 1
-                canonical = tiler.is_canonical(t)
+                canonical = order == 1 or tiler.is_canonical(t)
                 result.count_up_to_symmetry += canonical
-                new = [t] if canonical or not up_to_symmetry else []
+                new = [t] if room and (canonical or not up_to_symmetry) else []
             result.tilings += new if cap is None else new[:max(0, cap - len(result.tilings))]
             counted = result.count_up_to_symmetry if up_to_symmetry else result.count
             if limit is not None and counted >= limit and result.count_up_to_symmetry >= 2:
