@@ -33,11 +33,6 @@ def _line_cells(grid: Grid, base_rows: bool) -> tuple[list[int], list[int]]:
     return (rows, cols) if base_rows else (cols, rows)
 
 
-def _index_in(cell: int, n: int, base_rows: bool) -> int:
-    """Which cover line a cell lies on."""
-    return cell % n if base_rows else cell // n
-
-
 def basic_fish(size: int):
     def find(grid: Grid) -> Iterator[Step]:
         yield from _fish(grid, size, finned=False)
@@ -63,49 +58,81 @@ def _fish(grid: Grid, size: int, finned: bool) -> Iterator[Step]:
             for b in bases:
                 m = places & hs.mask[b]
                 if m:
-                    idx = 0
-                    for c in bits(m):
-                        idx |= 1 << _index_in(c, n, base_rows)
-                    spots[b] = (m, idx)
-            limit = size + (max(grid.houses.shape.box_rows, grid.houses.shape.box_cols) if finned else 0)
-            usable = [b for b, (m, idx) in spots.items() if popcount(idx) <= limit and (finned or popcount(idx) >= 2)]
+                    spots[b] = (m, _cover_index(grid, m, base_rows))
+            limit = size + (max(hs.shape.box_rows, hs.shape.box_cols) if finned else 0)
+            usable = [b for b, (m, idx) in spots.items()
+                      if idx.bit_count() <= limit and (finned or idx.bit_count() >= 2)]
+            outside = _outside(grid, spots, usable, base_rows) if finned else None
             for group in combinations(usable, size):
                 union = 0
                 base_cells = 0
                 for b in group:
                     base_cells |= spots[b][0]
                     union |= spots[b][1]
-                width = popcount(union)
+                width = union.bit_count()
                 if not finned:
                     if width == size:
                         yield from _basic_step(grid, k, group, [covers[i] for i in bits(union)], base_cells, places)
                 elif width > size:
-                    yield from _finned_group(grid, k, group, covers, base_cells, places, spots, base_rows)
+                    yield from _finned_group(grid, k, group, covers, base_cells, places, spots, base_rows, outside)
 
 
-def _finned_group(grid, k, group, covers, base_cells, places, spots, base_rows):
-    """Finned fish on these base lines: for each box, the places outside it
-    fix the cover lines (topped up with lines through the box), and the
-    base places in the box off the cover lines are the fins."""
+def _outside(grid, spots, usable, base_rows):
+    """For each base line and each box it crosses: the cover lines of the
+    line's places outside that box."""
     hs = grid.houses
-    n = grid.n
+    found = {}
+    for b in usable:
+        m, idx = spots[b]
+        for box in {hs.of_cell[c][2] for c in bits(m)}:
+            found[b, box] = _cover_index(grid, m & ~hs.mask[box], base_rows)
+    return found
+
+
+def _finned_group(grid, k, group, covers, base_cells, places, spots, base_rows, outside):
+    """Finned fish on these base lines: for each box holding some of their
+    places, the places outside it fix the cover lines (topped up with lines
+    through the box), and the base places in the box off them are the fins."""
+    hs = grid.houses
     size = len(group)
-    for box in range(2 * n, 3 * n):
-        inside = base_cells & hs.mask[box]
-        if not inside:
-            continue
+    for box in {hs.of_cell[c][2] for c in bits(base_cells)}:
         out_idx = 0
-        for c in bits(base_cells & ~hs.mask[box]):
-            out_idx |= 1 << _index_in(c, n, base_rows)
-        need = size - popcount(out_idx)
+        for b in group:
+            out_idx |= outside.get((b, box), spots[b][1])
+        need = size - out_idx.bit_count()
         if need < 0:
             continue
-        box_idx = 0
-        for c in bits(hs.mask[box]):
-            box_idx |= 1 << _index_in(c, n, base_rows)
+        box_idx = _box_index(grid, box, base_rows)
         for extra in combinations(list(bits(box_idx & ~out_idx)), need):
             idx = out_idx | sum(1 << i for i in extra)
             yield from _finned_step(grid, k, group, [covers[i] for i in bits(idx)], base_cells, places, spots)
+
+
+_BOX_INDEX: dict = {}
+
+
+def _box_index(grid, box, base_rows):
+    key = (grid.houses.shape, box, base_rows)
+    if key not in _BOX_INDEX:
+        _BOX_INDEX[key] = _cover_index(grid, grid.houses.mask[box], base_rows)
+    return _BOX_INDEX[key]
+
+
+def _cover_index(grid, cells: int, base_rows: bool) -> int:
+    """The cover lines (as an index bit set) that the cells lie on."""
+    n = grid.n
+    idx = 0
+    if base_rows:  # columns of the cells: fold the rows onto each other
+        full = (1 << n) - 1
+        while cells:
+            idx |= cells & full
+            cells >>= n
+        return idx
+    masks = grid.houses.mask
+    for r in range(n):
+        if cells & masks[r]:
+            idx |= 1 << r
+    return idx
 
 
 def _basic_step(grid, k, group, cover_lines, base_cells, places):

@@ -32,25 +32,34 @@ from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
 __all__ = ["bug_plus_one", "unique_rectangle"]
 
 
-def _rectangles(grid: Grid):
+def _rectangles(grid: Grid) -> list[tuple[tuple[int, int, int, int], int]]:
     """Every (corners, a|b mask) of a possible unique rectangle, corners in
-    the order (r1c1, r1c2, r2c1, r2c2)."""
+    the order (r1c1, r1c2, r2c1, r2c2); computed once per grid state."""
+    key = (id(grid.houses), tuple(grid.cand))
+    if _cache[0] == key:
+        return _cache[1]
     n = grid.n
     hs = grid.houses
-    empty = [c for c in bits(grid.empty)]
+    cand = grid.cand
+    found = []
     for r1 in range(n):
         for r2 in range(r1 + 1, n):
-            for c1 in range(n):
-                for c2 in range(c1 + 1, n):
+            same_band = hs.of_cell[r1 * n][2] == hs.of_cell[r2 * n][2]
+            cols = [c for c in range(n) if popcount(cand[r1 * n + c] & cand[r2 * n + c]) >= 2]
+            for i, c1 in enumerate(cols):
+                for c2 in cols[i + 1:]:
+                    same_stack = hs.of_cell[c1][2] == hs.of_cell[c2][2]
+                    if same_band == same_stack:  # four boxes, or one
+                        continue
                     corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-                    if len({hs.of_cell[c][2] for c in corners}) != 2:
-                        continue
-                    common = grid.cand[corners[0]] & grid.cand[corners[1]] & grid.cand[corners[2]] & grid.cand[corners[3]]
-                    if popcount(common) < 2:
-                        continue
+                    common = cand[corners[0]] & cand[corners[1]] & cand[corners[2]] & cand[corners[3]]
                     for a, b in combinations(list(bits(common)), 2):
-                        yield corners, (1 << a) | (1 << b)
-    del empty
+                        found.append((corners, (1 << a) | (1 << b)))
+    _cache[0], _cache[1] = key, found
+    return found
+
+
+_cache: list = [None, None]
 
 
 def unique_rectangle(kind: int):
