@@ -86,11 +86,13 @@ def scan_order(board: Board) -> list[Cell]:
 def placements(board: Board, piece: Piece) -> list[tuple[Cell, ...]]:
     """Every set of board cells the piece can cover, sorted."""
     found = set()
+    inside = board.cells
     for shape in piece.orientations():
         r0, c0 = shape[0]
-        for r, c in board.cells:
-            cells = tuple(sorted((r + dr - r0, c + dc - c0) for dr, dc in shape))
-            if all(x in board.cells for x in cells):
+        for r, c in inside:
+            # A shape is sorted, and moving every cell by the same step keeps it sorted.
+            cells = tuple((r + dr - r0, c + dc - c0) for dr, dc in shape)
+            if inside.issuperset(cells):
                 found.add(cells)
     return sorted(found)
 
@@ -112,6 +114,7 @@ class Tiler:
         self.index = {cell: k for k, cell in enumerate(self.order)}
         self.places = {p.name: placements(board, p) for p in self.pieces}
         self.group = self._group()
+        self._image_cache: dict[str, list] = {}
         self.fixed_piece = self._restriction_piece()
         if kernel_name not in ("auto", "bits", "cells"):
             raise ValueError(f"unknown kernel {kernel_name!r} (auto, bits or cells)")
@@ -165,8 +168,7 @@ class Tiler:
         for p in self.pieces:
             if p.count != 1 or any(names[p.name] != p.name for _, names in self.group):
                 continue
-            places = self.places[p.name]
-            if any(tuple(sorted(cells[c] for c in pl)) == pl for pl in places for cells, _ in self.group[1:]):
+            if any(pl in images for pl, images in zip(self.places[p.name], self._images(p.name))):
                 continue
             reps = len(self._representatives(p.name))
             if best is None or reps < best[0]:
@@ -175,11 +177,14 @@ class Tiler:
 
     def _representatives(self, name: str) -> list[tuple[Cell, ...]]:
         """The smallest placement of each orbit of the piece's placements."""
-        reps = []
-        for pl in self.places[name]:
-            if all(pl <= tuple(sorted(cells[c] for c in pl)) for cells, _ in self.group):
-                reps.append(pl)
-        return reps
+        return [pl for pl, images in zip(self.places[name], self._images(name)) if all(pl <= x for x in images)]
+
+    def _images(self, name: str) -> list[tuple[tuple[Cell, ...], ...]]:
+        """For each placement of the piece, its images under the group but the identity."""
+        if name not in self._image_cache:
+            self._image_cache[name] = [tuple(tuple(sorted(cells[c] for c in pl)) for cells, _ in self.group[1:])
+                                       for pl in self.places[name]]
+        return self._image_cache[name]
 
     # --- the search -----------------------------------------------------------------
 
