@@ -26,16 +26,17 @@ on, so replaying the steps from the puzzle reaches the solution.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterator, Literal
+from typing import Iterable, Iterator, Literal
 
 import numpy as np
 
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.status import Status
-from xlsolver.nonogram.line import block_ranges, solve_line
+from xlsolver.nonogram.line import block_ranges, solve_line, solve_line_bytes
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram, format_clue
-from xlsolver.nonogram.solver import solutions, solve
+from xlsolver.nonogram.solver import solve
 
 __all__ = ["LABELS", "NO_SOLUTION", "RULES", "SEVERAL", "UNDECIDED", "Step", "check", "difficulty", "explain",
            "next_step"]
@@ -77,14 +78,30 @@ def explain(puzzle: Nonogram, givens: np.ndarray | None = None, budget: Budget |
     """
     budget = (budget or Budget(seconds=None)).start()
     grid = _start(puzzle, givens)
-    target = next(solutions(puzzle, grid, budget), None)
+    target = _target(puzzle, grid, budget)
     if target is None:
         return
+    memo = _Memo()
     while (grid == UNKNOWN).any():
-        step = _deduce(puzzle, grid, budget) or _guess(grid, target)
+        step = _deduce(puzzle, grid, budget, memo) or _guess(grid, target)
+        memo.now += 1
         for (r, c), value in step.cells.items():
             grid[r, c] = value
+            memo.changed[Line("row", r)] = memo.changed[Line("col", c)] = memo.now
         yield step
+
+
+def _target(puzzle: Nonogram, grid: np.ndarray, budget: Budget) -> np.ndarray | None:
+    """A solution that respects ``grid`` (the one guesses follow), or None.
+
+    Found by the complete solver (SAT when installed: fast on the hard cases
+    where a plain search is not), under a copy of ``budget`` whose clock
+    starts now; ``budget``'s own clock keeps running for the steps.
+    """
+    result = solve(puzzle, grid, Budget(seconds=budget.seconds, nodes=budget.nodes))
+    if result.status == Status.GAVE_UP:
+        raise BudgetExhausted(result.message)
+    return result.solutions[0] if result.solutions else None
 
 
 def next_step(puzzle: Nonogram, grid: np.ndarray, budget: Budget | None = None) -> Step | None:
@@ -151,13 +168,39 @@ def difficulty(puzzle: Nonogram, budget: Budget | None = None) -> str:
 # carry a contradiction path nothing can reach.
 
 
-def _deduce(puzzle: Nonogram, grid: np.ndarray, budget: Budget) -> Step | None:
+class _Memo:
+    """Which checks found nothing, so that later steps skip them.
+
+    A rule's check on a line (or a probe, on the lines its propagation
+    visited) that decided nothing at step ``t`` decides nothing later while
+    none of those lines has changed since: the rules see nothing else. So
+    skipping it changes no step, only the time; without it every step would
+    scan every line and probe every cell again.
+    """
+
+    def __init__(self) -> None:
+        self.now = 0  # steps applied
+        self.changed: dict[Line, int] = {}  # line -> the step that last changed it
+        self.quiet: dict[tuple, tuple[int, frozenset[Line]]] = {}  # check -> (when, lines it read)
+
+    def skip(self, key: tuple) -> bool:
+        seen = self.quiet.get(key)
+        return seen is not None and all(self.changed.get(line, 0) <= seen[0] for line in seen[1])
+
+    def nothing(self, key: tuple, lines: Iterable[Line]) -> None:
+        self.quiet[key] = (self.now, frozenset(lines))
+
+
+def _deduce(puzzle: Nonogram, grid: np.ndarray, budget: Budget, memo: "_Memo | None" = None) -> Step | None:
     """The first step by the cheapest rule that decides a cell; ``None`` when only a guess is left."""
-    return _by_ranges(puzzle, grid) or _by_line(puzzle, grid) or _by_probe(puzzle, grid, budget)
+    memo = memo or _Memo()
+    return _by_ranges(puzzle, grid, memo) or _by_line(puzzle, grid, memo) or _by_probe(puzzle, grid, budget, memo)
 
 
-def _by_ranges(puzzle: Nonogram, grid: np.ndarray) -> Step | None:
+def _by_ranges(puzzle: Nonogram, grid: np.ndarray, memo: _Memo) -> Step | None:
     for line in puzzle.lines():
+        if memo.skip(("ranges", line)):
+            continue
         cells = _cells(grid, line)
         clue = puzzle.clue(line)
         spans = block_ranges(clue, cells)
@@ -180,11 +223,14 @@ def _by_ranges(puzzle: Nonogram, grid: np.ndarray) -> Step | None:
             reasons.append(f"no block can reach {_places(line, outside)}, so white")
         if decided:
             return Step("ranges", line, _on_grid(line, decided), f"{_name(puzzle, line)}: " + "; ".join(reasons))
+        memo.nothing(("ranges", line), (line,))
     return None
 
 
-def _by_line(puzzle: Nonogram, grid: np.ndarray) -> Step | None:
+def _by_line(puzzle: Nonogram, grid: np.ndarray, memo: _Memo) -> Step | None:
     for line in puzzle.lines():
+        if memo.skip(("line", line)):
+            continue
         cells = _cells(grid, line)
         solved = solve_line(puzzle.clue(line), cells)
         if solved is None:
@@ -198,17 +244,24 @@ def _by_line(puzzle: Nonogram, grid: np.ndarray) -> Step | None:
             text = (f"{_name(puzzle, line)}: every placement of the clue that fits the known cells "
                     f"makes {' and '.join(parts)}")
             return Step("line", line, _on_grid(line, new), text)
+        memo.nothing(("line", line), (line,))
     return None
 
 
-def _by_probe(puzzle: Nonogram, grid: np.ndarray, budget: Budget) -> Step | None:
+def _by_probe(puzzle: Nonogram, grid: np.ndarray, budget: Budget, memo: _Memo) -> Step | None:
+    rows, cols = _lines_of(grid)
     for r, c in np.argwhere(grid == UNKNOWN).tolist():
         for assumed in (BLOCK, DOT):
+            if memo.skip(("probe", r, c, assumed)):
+                continue
             budget.charge()
-            trial = grid.copy()
-            trial[r, c] = assumed
-            failed = _propagate(puzzle, trial, [Line("row", r), Line("col", c)])
-            if failed is not None:
+            trial = (rows.copy(), cols.copy())
+            _set(trial, r, c, assumed)
+            visited: set[tuple[int, int]] = set()
+            failed = _propagate(puzzle, trial, [(0, r), (1, c)], visited)
+            if failed is None:
+                memo.nothing(("probe", r, c, assumed), (_line_of(key) for key in visited))
+            else:
                 other = UNKNOWN ^ assumed
                 text = (f"Row {r + 1}, column {c + 1}: if it were {_colour(assumed)}, line logic from there "
                         f"would leave {failed} (clue {format_clue(puzzle.clue(failed))}) no placement; "
@@ -225,25 +278,47 @@ def _guess(grid: np.ndarray, target: np.ndarray) -> Step:
     return Step("guess", None, {(r, c): value}, text)
 
 
-def _propagate(puzzle: Nonogram, grid: np.ndarray, dirty: list[Line]) -> Line | None:
-    """Line-solve ``grid`` in place until nothing changes; the line that fails, or None."""
-    pending = list(dict.fromkeys(dirty))
-    queued = set(pending)
+def _propagate(puzzle: Nonogram, board: tuple[list[bytes], list[bytes]],
+               dirty: list[tuple[int, int]], visited: set[tuple[int, int]]) -> Line | None:
+    """Line-solve the board (rows and columns as bytes, as the solver keeps
+    them, so the line cache serves both) in place until nothing changes; the
+    line that fails, or None. ``visited`` collects the lines solved."""
+    clues = (puzzle.rows, puzzle.cols)
+    pending = deque(dirty)
+    queued = set(dirty)
     while pending:
-        line = pending.pop()
-        queued.discard(line)
-        cells = _cells(grid, line)
-        solved = solve_line(puzzle.clue(line), cells)
-        if solved is None:
-            return line
-        for k in np.flatnonzero(solved != cells).tolist():
-            r, c = (line.index, k) if line.axis == "row" else (k, line.index)
-            grid[r, c] = solved[k]
-            crossing = Line("col", c) if line.axis == "row" else Line("row", r)
-            if crossing not in queued:
-                queued.add(crossing)
-                pending.append(crossing)
+        axis, index = pending.popleft()
+        queued.discard((axis, index))
+        old = board[axis][index]
+        visited.add((axis, index))
+        new = solve_line_bytes(clues[axis][index], old)
+        if new is None:
+            return _line_of((axis, index))
+        if new == old:
+            continue
+        board[axis][index] = new
+        crossing = board[1 - axis]
+        for k in range(len(new)):
+            if new[k] != old[k]:
+                crossing[k] = crossing[k][:index] + new[k:k + 1] + crossing[k][index + 1:]
+                if (1 - axis, k) not in queued:
+                    queued.add((1 - axis, k))
+                    pending.append((1 - axis, k))
     return None
+
+
+def _line_of(key: tuple[int, int]) -> Line:
+    return Line("row" if key[0] == 0 else "col", key[1])
+
+
+def _lines_of(grid: np.ndarray) -> tuple[list[bytes], list[bytes]]:
+    return [row.tobytes() for row in grid], [col.tobytes() for col in np.ascontiguousarray(grid.T)]
+
+
+def _set(board: tuple[list[bytes], list[bytes]], r: int, c: int, value: int) -> None:
+    rows, cols = board
+    rows[r] = rows[r][:c] + bytes((value,)) + rows[r][c + 1:]
+    cols[c] = cols[c][:r] + bytes((value,)) + cols[c][r + 1:]
 
 
 # --- helpers ------------------------------------------------------------------
