@@ -8,6 +8,7 @@ from pathlib import Path
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import Budget
 from xlsolver.jobs.base import ERROR, FileKind, Options, Report, first_lines, sheet_title
+from xlsolver.jobs.sudoku_explain import FILE_ACTIONS, SHEET_ACTIONS
 from xlsolver.sheets import SheetSnapshot, WorkbookBackend
 from xlsolver.sheets.sudoku_sheet import (
     detect_sudoku,
@@ -39,6 +40,7 @@ class _SudokuSheet:
     """A sheet holding an n x n block of givens."""
 
     kind = KIND
+    actions = SHEET_ACTIONS  # explain, hint, step, check, clear (xlsolver.jobs.sudoku_explain)
 
     def detect(self, snap: SheetSnapshot) -> bool:
         return detect_sudoku(snap)
@@ -121,4 +123,4 @@ def _is_sudoku_file(path: Path) -> bool:
     return True
 
 
-FILE = FileKind(kind=KIND, suffixes=SUFFIXES, solve_file=solve_file, detect=_is_sudoku_file)
+FILE = FileKind(kind=KIND, suffixes=SUFFIXES, solve_file=solve_file, detect=_is_sudoku_file, actions=FILE_ACTIONS)

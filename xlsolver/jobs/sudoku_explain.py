@@ -1,0 +1,254 @@
+"""The sudoku actions besides solving: ``explain``, ``hint``, ``step``,
+``check`` and ``clear`` on sheets, and ``explain`` on text files of puzzles.
+
+They share one reading of the sheet: the grid's digits now, the puzzle as
+first given (the givens record, else the digits now), its one solution, and
+the candidates the steps so far have left (the pencil block, if any). Every
+deduction comes from :mod:`xlsolver.sudoku.techniques`, so a hint, a step and
+the Steps sheet say the same thing.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+from xlsolver.core import Status
+from xlsolver.core.paint import PaintPlan, Write
+from xlsolver.jobs.base import DONE, ERROR, Options, Report, sheet_title
+from xlsolver.sheets import SheetSnapshot, WorkbookBackend
+from xlsolver.sheets.sudoku_sheet import SudokuLayout, read_sudoku, sudoku_import_plan
+from xlsolver.sheets.sudoku_steps import (
+    check_plan,
+    clear_plan,
+    hint_plan,
+    read_givens,
+    read_pencil,
+    step_plan,
+    steps_sheet_plan,
+)
+from xlsolver.sudoku import Sudoku, solve
+from xlsolver.sudoku.techniques import Grid, cell_name, explain, next_step, rate
+from xlsolver.sudoku.techniques.ladder import guess_step
+
+__all__ = ["SHEET_ACTIONS", "FILE_ACTIONS", "check", "clear", "explain_file", "explain_sheet", "hint", "step"]
+
+KIND = "sudoku"
+
+
+@dataclass
+class _State:
+    layout: SudokuLayout
+    current: Sudoku  # every digit in the grid now
+    givens: Sudoku  # the puzzle as first given
+    solution: tuple[int, ...] | None
+    problem: str  # why there is no solution to work towards ("" if there is one)
+
+
+def _read(snap: SheetSnapshot) -> _State:
+    layout, current = read_sudoku(snap)
+    givens = read_givens(snap, layout, current)
+    if givens is None or any(g and g != c for g, c in zip(givens.cells, current.cells)):
+        givens = current  # no record, or a given was changed: the digits now are the puzzle
+    result = solve(givens)
+    if result.status != Status.UNIQUE:
+        return _State(layout, current, givens, None, result.message)
+    return _State(layout, current, givens, result.solutions[0], "")
+
+
+def _report(book: WorkbookBackend, snap: SheetSnapshot, state: _State, message: str, start: float,
+            ok: bool = True, **extra) -> Report:
+    n = state.layout.n
+    return Report(str(getattr(book, "path", "") or ""), snap.name, DONE if ok or not state.problem else ERROR,
+                  message, kind=KIND, seconds=time.perf_counter() - start, rows=n, cols=n, summary=message,
+                  extra={"ok": ok, "box": str(state.layout.shape), "puzzle": state.givens.to_text(), **extra})
+
+
+def _wrong(state: _State) -> list[int]:
+    """Digits the user entered (not givens) that differ from the solution; without
+    one, those that repeat a digit in a row, column or box."""
+    cur, giv = state.current.cells, state.givens.cells
+    entered = [i for i, d in enumerate(cur) if d and not giv[i]]
+    clash = {c for _, _, cells in state.current.duplicates() for c in cells if not giv[c]}
+    if state.solution is None:
+        return sorted(clash)
+    return [i for i in entered if cur[i] != state.solution[i]]  # a repeated digit is one of these
+
+
+def _grid(snap: SheetSnapshot, state: _State) -> Grid:
+    """The grid the next step starts from: the digits now, less the candidates
+    the pencil block (written by earlier steps) has crossed out."""
+    grid = Grid.from_puzzle(state.current)
+    pencil = read_pencil(snap, state.layout)
+    if pencil:
+        for cell, mask in pencil.items():
+            if grid.value[cell] == 0 and grid.cand[cell] & mask:
+                for k in range(grid.n):
+                    if grid.cand[cell] >> k & 1 and not mask >> k & 1:
+                        grid.eliminate(cell, k + 1)
+    return grid
+
+
+def _next(snap: SheetSnapshot, state: _State):
+    """(grid, step, message) for hint and step; step None when solved or blocked."""
+    grid = _grid(snap, state)
+    wrong = _wrong(state)
+    if wrong:
+        names = ", ".join(cell_name(c, state.layout.n) for c in wrong)
+        return grid, None, f"The digits in {names} do not fit the solution: fix them first (xlsolver check marks them)."
+    if grid.solved():
+        return grid, None, "The sudoku is solved."
+    step = next_step(grid) or guess_step(grid, state.solution)
+    return grid, step, step.text
+
+
+def _blocked(book, snap, state, start) -> Report:
+    message = f"no single solution to work towards: {state.problem}"
+    book.apply(PaintPlan(snap.name, (Write(state.layout.status_cell, message),)))
+    return _report(book, snap, state, message, start, ok=False)
+
+
+def hint(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+    """Mark the cells of the next step and write why; nothing is solved."""
+    start = time.perf_counter()
+    state = _read(snap)
+    if state.solution is None:
+        return _blocked(book, snap, state, start)
+    grid, found, message = _next(snap, state)
+    pencil = bool(options.settings.get("pencil")) or read_pencil(snap, state.layout) is not None
+    book.apply(hint_plan(snap.name, snap, state.layout, state.givens, found, message, grid.value, grid.cand,
+                         pencil))
+    extra = {"step": found.to_json(state.layout.n)} if found else {}
+    return _report(book, snap, state, message, start, ok=found is not None or grid.solved(), **extra)
+
+
+def step(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+    """Make the next step: write the digits it places, the candidates it leaves, and why."""
+    start = time.perf_counter()
+    state = _read(snap)
+    if state.solution is None:
+        return _blocked(book, snap, state, start)
+    grid, found, message = _next(snap, state)
+    if found is not None:
+        grid.apply(found)
+    pencil = bool(options.settings.get("pencil")) or read_pencil(snap, state.layout) is not None
+    book.apply(step_plan(snap.name, snap, state.layout, state.givens, found, message, grid.value, grid.cand,
+                         pencil))
+    extra = {"step": found.to_json(state.layout.n)} if found else {}
+    return _report(book, snap, state, message, start, ok=found is not None or grid.solved(), **extra)
+
+
+def check(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+    """Paint red the entered digits that break the rules or differ from the solution."""
+    start = time.perf_counter()
+    state = _read(snap)
+    wrong = _wrong(state)
+    n = state.layout.n
+    entered = sum(1 for g, c in zip(state.givens.cells, state.current.cells) if c and not g)
+    if wrong:
+        message = (f"{len(wrong)} of the {entered} digits you entered "
+                   f"{'is' if len(wrong) == 1 else 'are'} wrong: {', '.join(cell_name(c, n) for c in wrong)}")
+    elif state.solution is None:
+        message = (f"no single solution to check against: {state.problem} (xlsolver records the givens on its "
+                   "first hint, step or check; run one before entering digits)")
+    else:
+        message = f"no mistakes: the {entered} digits you entered fit the solution"
+    book.apply(check_plan(snap.name, snap, state.layout, state.givens, wrong, message))
+    return _report(book, snap, state, message, start, ok=not wrong and state.solution is not None,
+                   wrong=[cell_name(c, n) for c in wrong])
+
+
+def clear(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+    """Back to the puzzle as given."""
+    start = time.perf_counter()
+    layout, current = read_sudoku(snap)
+    givens = read_givens(snap, layout, current)
+    book.apply(clear_plan(snap.name, snap, layout, current, givens))
+    kept = givens or current
+    message = f"back to the {kept.clues} givens"
+    return Report(str(getattr(book, "path", "") or ""), snap.name, DONE, message, kind=KIND,
+                  seconds=time.perf_counter() - start, rows=layout.n, cols=layout.n, summary=message,
+                  extra={"ok": True, "puzzle": kept.to_text()})
+
+
+def _explained(puzzle: Sudoku, solution: tuple[int, ...]) -> tuple[list, object, dict]:
+    steps = list(explain(puzzle, solution))
+    rating = rate(puzzle, steps)
+    n = puzzle.n
+    extra = {"steps": [s.to_json(n) for s in steps], "level": rating.level, "score": rating.score,
+             "qqwing": rating.qqwing, "guesses": rating.guesses, "hardest": rating.hardest}
+    return steps, rating, extra
+
+
+def _summary(rating) -> str:
+    return f"{rating.level}, score {rating.score}, QQWing {rating.qqwing}, {rating.steps} steps" + \
+        (f", {rating.guesses} guesses" if rating.guesses else "")
+
+
+def _write_steps(book: WorkbookBackend, name: str, title: str, steps, rating, n: int) -> None:
+    if name in book.sheet_names():  # empty an earlier Steps sheet of the same puzzle
+        old = book.snapshot(name)
+        book.apply(PaintPlan(name, tuple(Write(cell, None) for cell in old.cells)))
+    book.apply(steps_sheet_plan(name, title, steps, rating, n, lambda c: cell_name(c, n)))
+
+
+def explain_sheet(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+    """Write every step from the givens and the rating to a Steps sheet."""
+    start = time.perf_counter()
+    state = _read(snap)
+    if state.solution is None:
+        return _blocked(book, snap, state, start)
+    steps, rating, extra = _explained(state.givens, state.solution)
+    name = f"{snap.name} steps"[:31]
+    _write_steps(book, name, f"How to solve {snap.name}, step by step", steps, rating, state.layout.n)
+    return _report(book, snap, state, f"{_summary(rating)} (written to sheet \"{name}\")", start, **extra)
+
+
+def explain_file(path: Path, out: Path | None, options: Options) -> list[Report]:
+    """Explain each puzzle line of a file; with ``out``, a workbook with each
+    puzzle and its Steps sheet."""
+    from xlsolver.jobs.sudoku import read_lines
+
+    source = str(path)
+    try:
+        entries = read_lines(path)
+    except (OSError, UnicodeDecodeError) as err:
+        return [Report(source, None, ERROR, f"{path}: cannot read the file ({err})", kind=KIND)]
+    book = OpenpyxlWorkbook.new() if out else None
+    reports = []
+    for number, entry in entries:
+        title = path.stem if len(entries) == 1 else f"{path.stem} {number}"
+        if isinstance(entry, str):
+            reports.append(Report(source, title, ERROR, f"{path.name}, line {number}: {entry}", kind=KIND))
+            continue
+        options.on_start(f"{title} ({entry.n}x{entry.n})")
+        start = time.perf_counter()
+        result = solve(entry)
+        if result.status != Status.UNIQUE:
+            reports.append(Report(source, title, result.status.value, f"cannot explain: {result.message}",
+                                  kind=KIND, rows=entry.n, cols=entry.n,
+                                  extra={"ok": False, "line": number, "puzzle": entry.to_text()}))
+            continue
+        steps, rating, extra = _explained(entry, result.solutions[0])
+        reports.append(Report(source, title, DONE, _summary(rating), kind=KIND, seconds=time.perf_counter() - start,
+                              rows=entry.n, cols=entry.n, summary=_summary(rating),
+                              extra={"ok": True, "line": number, "puzzle": entry.to_text(), **extra}))
+        if book is not None:
+            sheet = sheet_title(title, book.sheet_names())
+            book.apply(sudoku_import_plan(entry, sheet, f"(line {number})"))
+            _write_steps(book, sheet_title(f"{sheet} steps", book.sheet_names()),
+                         f"How to solve {sheet}, step by step", steps, rating, entry.n)
+    if book is not None and any(r.status == DONE for r in reports):
+        book.save(out)
+        for r in reports:
+            r.output = str(out) if r.status == DONE else None
+    return reports
+
+
+SHEET_ACTIONS = {"explain": explain_sheet, "hint": hint, "step": step, "check": check, "clear": clear}
+"""The sudoku sheet kind's actions besides solve."""
+
+FILE_ACTIONS = {"explain": explain_file}
+"""Actions on text files of sudoku puzzles."""
