@@ -36,7 +36,7 @@ from xlsolver.core.files import atomic_write
 from xlsolver.core.paint import GREY, Cell, GridLines, Paint, PaintPlan, SquareCells, Style, Write
 from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
 
-__all__ = ["CalcOffice", "CalcWorkbook", "INSTALL_HINT", "find_soffice", "import_uno", "uno_folders"]
+__all__ = ["CalcOffice", "CalcWorkbook", "INSTALL_HINT", "find_soffice", "import_uno", "office_environment", "uno_folders"]
 
 INSTALL_HINT = ("LibreOffice Calc and its Python bridge are needed: on Debian or Ubuntu "
                 "apt-get install libreoffice-calc-nogui python3-uno; elsewhere install LibreOffice "
@@ -142,7 +142,7 @@ class CalcOffice:
             [self.soffice, "--headless", "--invisible", "--nologo", "--norestore", "--nodefault",
              "--nolockcheck", f"-env:UserInstallation={Path(self._profile).as_uri()}",
              f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=office_environment())
         local = uno.getComponentContext()
         resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
         deadline = time.monotonic() + self.timeout
@@ -177,6 +177,11 @@ class CalcOffice:
             shutil.rmtree(self._profile, ignore_errors=True)
             self._profile = None
 
+    @property
+    def profile(self) -> Path | None:
+        """The user profile of this soffice (where user macros go), while it runs."""
+        return Path(self._profile) / "user" if self._profile else None
+
     def open(self, path: Path | str, hidden: bool = True) -> "CalcWorkbook":
         """Open a workbook file (.xlsx, .xlsm, .ods ...) as a live document."""
         path = Path(path).resolve()
@@ -191,6 +196,19 @@ class CalcOffice:
     def new(self) -> "CalcWorkbook":
         doc = self.desktop.loadComponentFromURL("private:factory/scalc", "_blank", 0, _properties(Hidden=True))
         return CalcWorkbook(doc, None)
+
+
+def office_environment() -> dict[str, str]:
+    """This process's environment without its virtual environment: LibreOffice's own
+    Python (the one that runs macros) fails to start when it inherits one."""
+    env = dict(os.environ)
+    for name in ("VIRTUAL_ENV", "VIRTUAL_ENV_PROMPT", "PYTHONHOME", "PYTHONPATH", "CONDA_PREFIX"):
+        env.pop(name, None)
+    if sys.prefix != sys.base_prefix:
+        venv_bin = os.path.join(sys.prefix, "Scripts" if os.name == "nt" else "bin")
+        env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep)
+                                      if os.path.normpath(p) != os.path.normpath(venv_bin))
+    return env
 
 
 def _properties(**values) -> tuple:

@@ -1,0 +1,144 @@
+"""Buttons in LibreOffice Calc: the same actions as in Excel, as Python macros.
+
+LibreOffice runs Python macros with its own Python (on Debian the system
+``python3`` with ``python3-uno``), which does not see a virtual environment.
+:func:`install_macros` writes a small macro module, ``xlsolver_buttons.py``,
+into a LibreOffice profile's ``Scripts/python`` folder; it puts this
+xlsolver's folders on ``sys.path`` and offers one macro per action, each
+calling :func:`press_document` on the document the button sits in.
+:func:`add_buttons` puts push buttons bound to those macros on a sheet::
+
+    xlsolver excel FOLDER --calc     # .ods workbooks with buttons, and the macros installed
+
+What a press does and where it reports is in :mod:`xlsolver.buttons`.
+"""
+
+from __future__ import annotations
+
+import os
+import site
+import sys
+from pathlib import Path
+from typing import Any, Iterable
+
+from xlsolver.backends.calc_backend import CalcWorkbook, import_uno
+from xlsolver.buttons import BUTTONS, press
+from xlsolver.jobs import Report
+
+__all__ = ["MACRO_MODULE", "add_buttons", "install_macros", "macro_source", "macro_url", "press_document",
+           "user_profile"]
+
+MACRO_MODULE = "xlsolver_buttons.py"
+
+
+def press_document(doc: Any, action: str | None) -> list[Report]:
+    """Run ``action`` (None: the Action cell's) on the active sheet of a Calc document."""
+    return press(CalcWorkbook(doc), action)
+
+
+def macro_url(action: str, location: str = "user") -> str:
+    """The script address a button binds to: ``vnd.sun.star.script:xlsolver_buttons.py$solve?...``."""
+    return f"vnd.sun.star.script:{MACRO_MODULE}${action}?language=Python&location={location}"
+
+
+def _search_paths() -> list[str]:
+    """Where this xlsolver and its dependencies (numpy, openpyxl) live."""
+    import numpy
+    import openpyxl
+
+    folders = [Path(__file__).resolve().parents[1], Path(numpy.__file__).resolve().parents[1],
+               Path(openpyxl.__file__).resolve().parents[1]]
+    folders += [Path(p) for p in site.getsitepackages() if Path(p).is_dir()]
+    return list(dict.fromkeys(str(p) for p in folders))
+
+
+def macro_source(paths: Iterable[str] | None = None) -> str:
+    """The text of the macro module: one function per action, ``main`` for the Action cell."""
+    paths = list(paths) if paths is not None else _search_paths()
+    lines = [
+        '"""xlsolver buttons for LibreOffice Calc (written by xlsolver; safe to delete)."""',
+        "",
+        "import sys",
+        "",
+        f"XLSOLVER_PATHS = {paths!r}  # where xlsolver and its dependencies are installed",
+        "for _path in reversed(XLSOLVER_PATHS):  # ahead of the system's packages, as in xlsolver's own install",
+        "    if _path not in sys.path:",
+        "        sys.path.insert(0, _path)",
+        "",
+        "",
+        "def _document(event):",
+        '    """The document of the pressed button (from the control up), else the current one."""',
+        "    source = getattr(event[0], 'Source', None) if event else None",
+        "    item = source.getModel() if hasattr(source, 'getModel') else source",
+        "    while item is not None and not hasattr(item, 'Sheets'):",
+        "        item = item.getParent() if hasattr(item, 'getParent') else None",
+        "    return item if item is not None else XSCRIPTCONTEXT.getDocument()  # noqa: F821 - LibreOffice's",
+        "",
+        "",
+        "def _press(action, event):",
+        "    from xlsolver.calc import press_document",
+        "",
+        "    press_document(_document(event), action)",
+        "",
+    ]
+    for action, what in BUTTONS.items():
+        lines += ["", f"def {action}(*event):", f'    """{what[0].upper() + what[1:]}."""', f'    _press("{action}", event)', ""]
+    lines += ["", "def main(*event):", '    """The action picked in the cell named Action."""', "    _press(None, event)", "",
+              "", f"g_exportedScripts = ({', '.join(list(BUTTONS) + ['main'])},)", ""]
+    return "\n".join(lines)
+
+
+def user_profile() -> Path:
+    """The LibreOffice user profile of this account (``.../LibreOffice/4/user``)."""
+    if sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support" / "LibreOffice"
+    elif os.name == "nt":
+        base = Path(os.environ.get("APPDATA", Path.home())) / "LibreOffice"
+    else:
+        base = Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) / "libreoffice"
+    return base / "4" / "user"
+
+
+def install_macros(profile: Path | None = None, paths: Iterable[str] | None = None) -> Path:
+    """Write the macro module into ``profile/Scripts/python`` (default: this account's profile)."""
+    folder = (profile or user_profile()) / "Scripts" / "python"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / MACRO_MODULE
+    target.write_text(macro_source(paths), encoding="utf-8")
+    return target
+
+
+def add_buttons(book: CalcWorkbook, sheet: str, actions: Iterable[str], row: int, col: int,
+                width_mm: float = 22.0, height_mm: float = 7.0) -> list[str]:
+    """Push buttons labelled with ``actions``, one below the other from 1-based
+    ``(row, col)``, each bound to its macro. Returns the script addresses bound."""
+    uno = import_uno()
+    doc = book.api
+    ws = doc.Sheets.getByName(sheet)
+    page = ws.DrawPage
+    origin = ws.getCellByPosition(col - 1, row - 1).Position
+    bound = []
+    for number, action in enumerate(actions):
+        model = doc.createInstance("com.sun.star.form.component.CommandButton")
+        model.Name, model.Label = f"xlsolver_{action}", action.capitalize()
+        shape = doc.createInstance("com.sun.star.drawing.ControlShape")
+        position = uno.createUnoStruct("com.sun.star.awt.Point")
+        position.X, position.Y = origin.X, origin.Y + round(number * (height_mm + 1.5) * 100)
+        size = uno.createUnoStruct("com.sun.star.awt.Size")
+        size.Width, size.Height = round(width_mm * 100), round(height_mm * 100)
+        shape.Position, shape.Size = position, size
+        shape.Control = model
+        page.add(shape)  # puts the model into the sheet's form
+        form = model.Parent
+        index = _index_of(form, model.Name)
+        event = uno.createUnoStruct("com.sun.star.script.ScriptEventDescriptor")
+        event.ListenerType, event.EventMethod = "XActionListener", "actionPerformed"
+        event.ScriptType, event.ScriptCode = "Script", macro_url(action)
+        form.registerScriptEvent(index, event)
+        bound.append(event.ScriptCode)
+    return bound
+
+
+def _index_of(form: Any, name: str) -> int:
+    """The index of a form's control model (ElementNames is sorted; events go by index)."""
+    return next(i for i in range(form.Count) if form.getByIndex(i).Name == name)
