@@ -15,6 +15,7 @@ What a press does and where it reports is in :mod:`xlsolver.buttons`.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import site
 import sys
@@ -43,11 +44,11 @@ def macro_url(action: str, location: str = "user") -> str:
 
 def _search_paths() -> list[str]:
     """Where this xlsolver and its dependencies (numpy, openpyxl) live."""
-    import numpy
-    import openpyxl
-
-    folders = [Path(__file__).resolve().parents[1], Path(numpy.__file__).resolve().parents[1],
-               Path(openpyxl.__file__).resolve().parents[1]]
+    folders = [Path(__file__).resolve().parents[1]]
+    for package in ("numpy", "openpyxl", "numba"):  # found, not imported: openpyxl has one importer
+        spec = importlib.util.find_spec(package)
+        if spec is not None and spec.origin:
+            folders.append(Path(spec.origin).resolve().parents[1])
     folders += [Path(p) for p in site.getsitepackages() if Path(p).is_dir()]
     return list(dict.fromkeys(str(p) for p in folders))
 
