@@ -91,11 +91,20 @@ def _outside(grid, spots, usable, base_rows):
 
 def _finned_group(grid, k, group, covers, base_cells, places, spots, base_rows, outside):
     """Finned fish on these base lines: for each box holding some of their
-    places, the places outside it fix the cover lines (topped up with lines
-    through the box), and the base places in the box off them are the fins."""
+    places and a place of the digit off them (something to eliminate), the
+    places outside the box fix the cover lines (topped up with lines through
+    the box), and the base places in the box off them are the fins."""
     hs = grid.houses
     size = len(group)
-    for box in {hs.of_cell[c][2] for c in bits(base_cells)}:
+    lines = 0
+    boxes = set()
+    for b in group:
+        lines |= hs.mask[b]
+        boxes.update(_line_boxes(hs, b))
+    for box in boxes:
+        bmask = hs.mask[box]
+        if not base_cells & bmask or not places & bmask & ~lines:
+            continue
         out_idx = 0
         for b in group:
             out_idx |= outside.get((b, box), spots[b][1])
@@ -108,11 +117,21 @@ def _finned_group(grid, k, group, covers, base_cells, places, spots, base_rows, 
             yield from _finned_step(grid, k, group, [covers[i] for i in bits(idx)], base_cells, places, spots)
 
 
+_LINE_BOXES: dict = {}
+
+
+def _line_boxes(hs, line):
+    key = (id(hs), line)  # the houses of a shape live as long as the program
+    if key not in _LINE_BOXES:
+        _LINE_BOXES[key] = tuple(box for box, ln, _ in hs.crossings if ln == line)
+    return _LINE_BOXES[key]
+
+
 _BOX_INDEX: dict = {}
 
 
 def _box_index(grid, box, base_rows):
-    key = (grid.houses.shape, box, base_rows)
+    key = (id(grid.houses), box, base_rows)
     if key not in _BOX_INDEX:
         _BOX_INDEX[key] = _cover_index(grid, grid.houses.mask[box], base_rows)
     return _BOX_INDEX[key]
