@@ -161,19 +161,17 @@ class Tiler:
 
     def _restriction_piece(self) -> str | None:
         """A one-copy piece that no symmetry but the identity moves onto itself anywhere,
-        whose placement orbits are fewest; None when no piece qualifies."""
+        whose placement orbits are fewest; None when no piece qualifies. Such a piece's
+        orbits all have ``|G|`` placements, so the fewest orbits are the fewest placements:
+        the pieces are tried in that order and the first that qualifies wins."""
         if len(self.group) == 1:
             return None
-        best = None
-        for p in self.pieces:
+        for p in sorted(self.pieces, key=lambda p: (len(self.places[p.name]), p.name)):
             if p.count != 1 or any(names[p.name] != p.name for _, names in self.group):
                 continue
-            if any(pl in images for pl, images in zip(self.places[p.name], self._images(p.name))):
-                continue
-            reps = len(self._representatives(p.name))
-            if best is None or reps < best[0]:
-                best = (reps, p.name)
-        return None if best is None else best[1]
+            if not any(pl in images for pl, images in zip(self.places[p.name], self._images(p.name))):
+                return p.name
+        return None
 
     def _representatives(self, name: str) -> list[tuple[Cell, ...]]:
         """The smallest placement of each orbit of the piece's placements."""
@@ -187,6 +185,17 @@ class Tiler:
         return self._image_cache[name]
 
     # --- the search -----------------------------------------------------------------
+
+    def options(self, restrict: bool = True) -> list[Placement]:
+        """The problem as an exact cover: every placement the search may use (with
+        ``restrict``, the restriction piece at one placement per orbit), sorted. A tiling
+        is a choice of these covering every cell once and using each piece as often as
+        it has copies; other solvers can be handed the same list."""
+        out = []
+        for p in self.pieces:
+            restricted = restrict and p.name == self.fixed_piece
+            out += [(p.name, pl) for pl in (self._representatives(p.name) if restricted else self.places[p.name])]
+        return sorted(out)
 
     def _rows(self, restrict: bool) -> list[tuple[int, int, list[int]]]:
         """``(first cell, piece number, cells)`` of every placement the search may use, sorted;
@@ -288,13 +297,16 @@ class Tiler:
         every = (1 << bitboard.WORD) - 1
         boards = [every & ~open_bits & ((1 << nbits) - 1)] + [0] * (nbits + 1)
         spare = self.board.area - sum(p.size * p.count for p in self.pieces)
-        buf = dict(start=start, root=root, pl_piece=[k for _, k, _ in rows], pl_mask=masks or [0],
-                   left=[p.count for p in self.pieces], boards=boards, cand=[0] * ((nbits + 1) * W),
-                   ncand=[0] * (nbits + 1), idx=[0] * (nbits + 1), cellat=[0] * (nbits + 1),
-                   regs=[0, 1, spare if self.gaps else 0, 0, 0, 0],
-                   geo=bitboard.geometry(open_bits, m, nbits))
+        words = dict(pl_mask=masks or [0], boards=boards, geo=bitboard.geometry(open_bits, m, nbits))
+        numbers = dict(start=start, root=root, pl_piece=[k for _, k, _ in rows], left=[p.count for p in self.pieces],
+                       regs=[0, 1, spare if self.gaps else 0, 0, 0, 0])
+        zeros = dict(cand=(nbits + 1) * W, ncand=nbits + 1, idx=nbits + 1, cellat=nbits + 1)
         if self.compiled:
-            buf = {k: np.asarray([bitboard.signed(x) for x in v], dtype=np.int64) for k, v in buf.items()}
+            buf = {k: np.array([bitboard.signed(x) for x in v], dtype=np.int64) for k, v in words.items()}
+            buf.update({k: np.array(v, dtype=np.int64) for k, v in numbers.items()})
+            buf.update({k: np.zeros(n, dtype=np.int64) for k, n in zeros.items()})
+        else:
+            buf = dict(words, **numbers, **{k: [0] * n for k, n in zeros.items()})
         minsize, unit = self._pruning()
         return dict(buf, W=W, n=nbits, minsize=minsize, unit=unit)
 
