@@ -77,7 +77,7 @@ def test_hint_with_pencil_marks_shows_the_candidates_and_the_eliminated_ones():
         if grid.value[i]:
             assert text is None or text.value is None
         else:
-            shown = text.value.strip("()").split()
+            shown = text.value.strip("()").split("·")
             assert shown == [str(b + 1) for b in range(9) if grid.cand[i] >> b & 1]
     for c, _ in steps[k].eliminations:
         assert sheet[pencil_cell(layout, c)].fill == ELIMINATED.fill

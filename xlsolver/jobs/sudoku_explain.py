@@ -192,6 +192,19 @@ def _write_steps(book: WorkbookBackend, name: str, title: str, steps, rating, n:
         old = book.snapshot(name)
         book.apply(PaintPlan(name, tuple(Write(cell, None) for cell in old.cells)))
     book.apply(steps_sheet_plan(name, title, steps, rating, n, lambda c: cell_name(c, n)))
+    _widen(book, name)
+
+
+STEPS_WIDTHS = {"A": 6, "B": 28, "C": 22, "D": 110}  # characters: step, technique, cells, explanation
+
+
+def _widen(book: WorkbookBackend, sheet: str) -> None:
+    """Give the Steps sheet's columns room for their text. A paint plan has no
+    column widths (only square grids), so this is done on an openpyxl book
+    directly; other back ends keep their default widths."""
+    if isinstance(book, OpenpyxlWorkbook):
+        for column, width in STEPS_WIDTHS.items():
+            book.api[sheet].column_dimensions[column].width = width
 
 
 def explain_sheet(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:

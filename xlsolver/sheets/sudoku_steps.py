@@ -7,7 +7,8 @@ Beside the grid of :mod:`xlsolver.sheets.sudoku_sheet` these actions use::
     A14       givens record: "givens: 4.....8.5..." written on the first action, so that
               check and clear can tell the puzzle's digits from the ones the user entered
     K3:S11    pencil marks (for a 9x9 grid at A3): one cell per grid cell, two columns
-              right of the grid, holding that cell's candidates ("1 3 5"; "(5)" for one)
+              right of the grid, holding that cell's candidates ("1·3·5"; "(5)" for one; never
+              a lone number, so the sheet still reads as the same sudoku)
 
 None of these cells holds a lone digit, so the sheet still reads as the same
 sudoku. The pencil marks are the candidates the steps have left; a step that
@@ -17,7 +18,7 @@ only removes candidates writes them, so that the next step starts from there.
 from __future__ import annotations
 
 from xlsolver.core.errors import cell_ref
-from xlsolver.core.paint import CLEAR, RED, Cell, PaintPlan, Style, Write, group_by_style
+from xlsolver.core.paint import CLEAR, RED, Cell, GridLines, PaintPlan, Style, Write, group_by_style
 from xlsolver.sheets.protocol import SheetSnapshot
 from xlsolver.sheets.sudoku_sheet import SOLVED_FONT, SudokuLayout
 from xlsolver.sudoku.model import SYMBOLS, Sudoku
@@ -72,8 +73,8 @@ def read_pencil(snap: SheetSnapshot, layout: SudokuLayout) -> dict[int, int] | N
         if not isinstance(value, str):
             continue
         mask = 0
-        for token in value.replace("(", " ").replace(")", " ").split():
-            d = SYMBOLS.find(token.upper()) + 1
+        for ch in value.upper():
+            d = SYMBOLS.find(ch) + 1
             if 0 < d <= layout.n:
                 mask |= 1 << (d - 1)
         if mask:
@@ -83,13 +84,18 @@ def read_pencil(snap: SheetSnapshot, layout: SudokuLayout) -> dict[int, int] | N
 
 def _pencil_text(mask: int) -> str:
     digits = [SYMBOLS[k] for k in range(35) if mask >> k & 1]
-    return f"({digits[0]})" if len(digits) == 1 else " ".join(digits)
+    return f"({digits[0]})" if len(digits) == 1 else "·".join(digits)
 
 
-def pencil_writes(layout: SudokuLayout, values: list[int], cands: list[int]) -> list[Write]:
-    """The pencil block: candidates of the empty cells, nothing for the filled ones."""
-    return [Write(pencil_cell(layout, i), None if values[i] else _pencil_text(cands[i]))
-            for i in range(layout.n * layout.n)]
+def pencil_writes(layout: SudokuLayout, values: list[int], cands: list[int]) -> list:
+    """The pencil block: candidates of the empty cells, nothing for the filled ones,
+    with thin lines round the cells and medium ones round the boxes."""
+    n, br, bc = layout.n, layout.shape.box_rows, layout.shape.box_cols
+    top, left = pencil_cell(layout, 0)
+    lines = [GridLines(top + r, left + c, top + r + br - 1, left + c + bc - 1, every=n)
+             for r in range(0, n, br) for c in range(0, n, bc)]
+    return lines + [Write(pencil_cell(layout, i), None if values[i] else _pencil_text(cands[i]))
+                    for i in range(n * n)]
 
 
 def _record(layout: SudokuLayout, givens: Sudoku) -> Write:
