@@ -94,3 +94,18 @@ def test_qqwing_class_matches_qqwing_labels(label):
     lines = corpus(f"qqwing-{label}.sdm")
     agree = sum(qqwing_class(Sudoku.from_text(text)) == label for text in lines)
     assert agree >= 0.99 * len(lines)
+
+
+def test_puzzles_at_a_level_are_at_that_level_and_unique():
+    from xlsolver.sudoku import count_solutions
+    from xlsolver.sudoku.techniques.levels import puzzles_at_level
+
+    got = list(puzzles_at_level(Shape(3, 3), "hard", 2, seed=1))
+    assert len(got) == 2
+    for made, rating in got:
+        assert rating.level == "hard" and count_solutions(made.puzzle) == 1
+        again = rate(made.puzzle, list(explain(made.puzzle)))
+        assert again.level == "hard"
+    assert [m.puzzle for m, _ in got] == [m.puzzle for m, _ in puzzles_at_level(Shape(3, 3), "hard", 2, seed=1)]
+    with pytest.raises(ValueError, match="not one of"):
+        next(puzzles_at_level(Shape(3, 3), "tricky", 1))
