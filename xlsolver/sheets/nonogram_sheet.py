@@ -42,7 +42,7 @@ from typing import Iterable, Iterator
 
 import numpy as np
 
-from xlsolver.core.errors import InputError
+from xlsolver.core.errors import InputError, cell_ref
 from xlsolver.core.paint import (
     BLACK,
     CLEAR,
@@ -62,7 +62,14 @@ from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Clue, Conflict, Line, N
 from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
 
 __all__ = [
+    "COL_MARK",
+    "HINT_BLACK",
+    "HINT_FILLS",
+    "HINT_WHITE",
+    "MARK_FONT",
     "NonogramLayout",
+    "RECORD_PREFIX",
+    "ROW_MARK",
     "colour_import_plan",
     "colour_plan",
     "colour_status_sentence",
@@ -72,9 +79,13 @@ __all__ = [
     "find_layout",
     "import_plan",
     "nonogram_plan",
+    "plain_hint_ops",
     "read_givens",
+    "read_record",
+    "record_text",
     "read_nonogram",
     "status_sentence",
+    "unmark_ops",
 ]
 
 Box = tuple[int, int, int, int]
@@ -92,6 +103,20 @@ _DARK_LUMINANCE = 0.51
 # hint ("x", "3a"); longer text there is a label ("Columns", "solve me").
 _SHORT_TEXT = 4
 
+# A hint shows the cells of the next deduction without deciding them: light
+# grey (ColorIndex 15) for a cell that will be black, light yellow (ColorIndex
+# 19) for one that will be white, and in a colour puzzle light yellow for any
+# colour. Neither reads as a given (both are light, no diagonals), and the next
+# plan clears them as it clears red.
+HINT_BLACK = Style(fill="C0C0C0")
+HINT_WHITE = Style(fill="FFFFCC")
+HINT_FILLS = frozenset({"C0C0C0", "FFFFCC"})
+# The line a step or hint came from: its hint numbers in blue, and an arrow
+# beside the grid (right of a row, below a column).
+MARK_FONT = "0070C0"
+ROW_MARK = "\u25c0"  # ◀
+COL_MARK = "\u25b2"  # ▲
+
 
 # --- the layout -------------------------------------------------------------
 
@@ -101,8 +126,10 @@ class NonogramLayout:
 
     ``row_hints[i]`` are the cells holding row i's numbers, left to right;
     ``col_hints[j]`` those of column j, top to bottom (empty for a blank clue).
-    ``stale`` are cells that still carry the red of an earlier run, so the next
-    plan clears them; ``name`` is the defined name that marked the grid, if any.
+    ``stale`` are cells that still carry the red of an earlier run or the
+    highlight of a hint, so the next plan clears them; ``marks`` are the cells
+    beside the grid holding the arrow of a marked line (:data:`ROW_MARK`,
+    :data:`COL_MARK`); ``name`` is the defined name that marked the grid, if any.
     """
 
     top: int
@@ -114,6 +141,7 @@ class NonogramLayout:
     status_cell: Cell
     stale: frozenset[Cell] = frozenset()
     name: str | None = None
+    marks: frozenset[Cell] = frozenset()
 
     @property
     def bottom(self) -> int:
@@ -170,6 +198,21 @@ class NonogramLayout:
 
     def in_hint_block(self, cell: Cell) -> bool:
         return any(box is not None and _inside(cell, box) for box in (self.column_block, self.row_block))
+
+    def mark_cell(self, line: Line) -> Cell:
+        """Where the arrow marking ``line`` goes: right of a row, below a column."""
+        if line.axis == "row":
+            return (self.top + line.index, self.right + 1)
+        return (self.bottom + 1, self.left + line.index)
+
+    @property
+    def record_cell(self) -> Cell:
+        """Where the givens record goes: the cell below the status cell (:func:`read_record`)."""
+        return (self.status_cell[0] + 1, self.status_cell[1])
+
+    def all_hint_cells(self) -> tuple[Cell, ...]:
+        """Every hint cell, column hints first."""
+        return tuple(cell for cells in self.col_hints + self.row_hints for cell in cells)
 
 
 def _inside(cell: Cell, box: Box) -> bool:
@@ -300,9 +343,23 @@ def _make_layout(snap: SheetSnapshot, numbers: set[Cell], box: Box,
     hint_left = min((cells[0][1] for cells in row_hints if cells), default=c0)
     layout = NonogramLayout(r0, c0, r1 - r0 + 1, c1 - c0 + 1, row_hints, col_hints,
                             status_cell=(r1 + 2, hint_left), name=name)
-    stale = frozenset(cell for cell, info in snap.cells.items() if info.fill == RED.fill
-                      and (layout.grid_index(cell) is not None or layout.in_hint_block(cell)))
-    return replace(layout, stale=stale)
+    stale = frozenset(cell for cell, info in snap.cells.items()
+                      if (info.fill == RED.fill and (layout.grid_index(cell) is not None or layout.in_hint_block(cell)))
+                      or (info.fill in HINT_FILLS and layout.grid_index(cell) is not None))
+    marks = frozenset(_mark_cells(snap, layout))
+    return replace(layout, stale=stale, marks=marks)
+
+
+def _mark_cells(snap: SheetSnapshot, layout: NonogramLayout) -> Iterator[Cell]:
+    """The cells beside the grid that hold a line's arrow from an earlier step or hint."""
+    for i in range(layout.height):
+        cell = layout.mark_cell(Line("row", i))
+        if snap.value(*cell) == ROW_MARK:
+            yield cell
+    for j in range(layout.width):
+        cell = layout.mark_cell(Line("col", j))
+        if snap.value(*cell) == COL_MARK:
+            yield cell
 
 
 # --- reading the puzzle -----------------------------------------------------
@@ -439,6 +496,47 @@ def read_givens(snap: SheetSnapshot, layout: NonogramLayout) -> np.ndarray:
     return givens
 
 
+# --- the givens record -------------------------------------------------------
+#
+# Grey and white-with-diagonals are both what xlsolver paints and what a user
+# may paint as givens, so a sheet cannot tell them apart afterwards. When
+# xlsolver first paints a sheet that has givens (its status cell still empty),
+# it writes them below the status cell: "givens: E6 black, D7 white". Clear
+# puts those cells back and takes every other cell in xlsolver's colours away.
+
+RECORD_PREFIX = "givens: "
+_RECORD_ITEM = re.compile(r"\s*([A-Za-z]{1,3})(\d+)\s+(\S+)\s*$")
+
+
+def record_text(layout: NonogramLayout, decided: dict[tuple[int, int], str]) -> str:
+    """``givens: E6 black, D7 white`` for grid cells -> the word of their value."""
+    items = [f"{cell_ref(*layout.cell(r, c))} {word}" for (r, c), word in sorted(decided.items())]
+    return RECORD_PREFIX + ", ".join(items)
+
+
+def read_record(snap: SheetSnapshot, layout: NonogramLayout) -> dict[tuple[int, int], str] | None:
+    """The givens recorded below the status cell (grid cell -> word), or None
+    when there is no record (or it is not one of this grid's)."""
+    value = snap.value(*layout.record_cell)
+    if not isinstance(value, str) or not value.startswith(RECORD_PREFIX):
+        return None
+    found: dict[tuple[int, int], str] = {}
+    for item in value[len(RECORD_PREFIX):].split(","):
+        if not item.strip():
+            continue
+        match = _RECORD_ITEM.match(item)
+        if match is None:
+            return None
+        col = 0
+        for ch in match[1].upper():
+            col = col * 26 + ord(ch) - 64
+        index = layout.grid_index((int(match[2]), col))
+        if index is None:
+            return None
+        found[index] = match[3]
+    return found
+
+
 # --- painting a result ------------------------------------------------------
 
 def nonogram_plan(layout: NonogramLayout, result: NonogramResult, sheet: str) -> PaintPlan:
@@ -459,8 +557,26 @@ def nonogram_plan(layout: NonogramLayout, result: NonogramResult, sheet: str) ->
             styled[layout.cell(r, c)] = WHITE
     if result.status == Status.NONE and result.conflict is not None:
         styled.update({cell: RED for cell in _conflict_cells(layout, result.conflict)})
-    ops = group_by_style(styled) + (Write(layout.status_cell, status_sentence(result)),)
+    ops = unmark_ops(layout) + group_by_style(styled) + (Write(layout.status_cell, status_sentence(result)),)
     return PaintPlan(sheet, ops)
+
+
+def unmark_ops(layout: NonogramLayout, hints: dict[Cell, str] | None = None) -> tuple:
+    """Take away the arrows of a marked line and, when there were any, the blue
+    of its hint numbers (``hints``: the hint cells' colours of a colour puzzle)."""
+    if not layout.marks:
+        return ()
+    return tuple(Write(cell, None) for cell in sorted(layout.marks)) + plain_hint_ops(layout, hints)
+
+
+def plain_hint_ops(layout: NonogramLayout, hints: dict[Cell, str] | None = None) -> tuple:
+    """Hint cells back to their plain look: black numbers without fill, or in a
+    colour puzzle the hint's colour with a readable font."""
+    if hints is None:
+        cells = layout.all_hint_cells()
+        return group_by_style({cell: Style(font_color=_HINT_FONT) for cell in cells}) if cells else ()
+    return group_by_style({cell: Style(fill=None if rgb == _PLAIN_BLACK else rgb, font_color=_readable_font(rgb))
+                           for cell, rgb in hints.items()})
 
 
 def _conflict_cells(layout: NonogramLayout, conflict: Conflict) -> Iterable[Cell]:
@@ -618,7 +734,7 @@ def _colour_givens(snap: SheetSnapshot, layout: NonogramLayout, puzzle: ColorNon
             givens[index] = bits[fill]
         elif white:
             givens[index] = 1
-        elif fill not in _NO_FILL:
+        elif fill not in _NO_FILL and fill not in HINT_FILLS:
             raise InputError.at_cell(f"fill {fill} in the grid is not the colour of any hint", snap.name, *cell)
     return givens
 
@@ -640,7 +756,8 @@ def colour_plan(layout: NonogramLayout, puzzle: ColorNonogram, result: ColorResu
         mask = int(mask)
         if mask and mask & (mask - 1) == 0:
             styled[layout.cell(r, c)] = styles[mask.bit_length() - 1]
-    ops = group_by_style(styled) + (Write(layout.status_cell, colour_status_sentence(result)),)
+    ops = group_by_style(styled) + tuple(Write(cell, None) for cell in sorted(layout.marks)) + \
+        (Write(layout.status_cell, colour_status_sentence(result)),)
     return PaintPlan(sheet, ops)
 
 
