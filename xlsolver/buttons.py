@@ -93,7 +93,7 @@ def _budget(snap: SheetSnapshot, default: float) -> float:
     if value in (None, ""):
         return default
     try:
-        seconds = float(value)
+        seconds = float(str(value).strip().removesuffix("seconds").removesuffix("s").strip())  # "30", "30 s"
     except (TypeError, ValueError):
         raise InputError.at_cell(f'budget "{value}" is not a number of seconds', snap.name, top, left) from None
     if seconds <= 0:

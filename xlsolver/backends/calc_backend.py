@@ -36,7 +36,8 @@ from xlsolver.core.files import atomic_write
 from xlsolver.core.paint import GREY, Cell, GridLines, Paint, PaintPlan, SquareCells, Style, Write
 from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
 
-__all__ = ["CalcOffice", "CalcWorkbook", "INSTALL_HINT", "find_soffice", "import_uno", "office_environment", "uno_folders"]
+__all__ = ["CalcOffice", "CalcWorkbook", "FILTERS", "INSTALL_HINT", "find_soffice", "import_uno", "office_environment",
+           "properties", "uno_folders"]
 
 INSTALL_HINT = ("LibreOffice Calc and its Python bridge are needed: on Debian or Ubuntu "
                 "apt-get install libreoffice-calc-nogui python3-uno; elsewhere install LibreOffice "
@@ -187,14 +188,14 @@ class CalcOffice:
         path = Path(path).resolve()
         if not path.exists():
             raise InputError("no such file", str(path))
-        props = _properties(Hidden=hidden, MacroExecutionMode=4)  # ALWAYS_EXECUTE_NO_WARN: our own buttons
+        props = properties(Hidden=hidden, MacroExecutionMode=4)  # ALWAYS_EXECUTE_NO_WARN: our own buttons
         doc = self.desktop.loadComponentFromURL(path.as_uri(), "_blank", 0, props)
         if doc is None or not hasattr(doc, "Sheets"):
             raise InputError("LibreOffice could not open this as a spreadsheet", str(path))
         return CalcWorkbook(doc, path)
 
     def new(self) -> "CalcWorkbook":
-        doc = self.desktop.loadComponentFromURL("private:factory/scalc", "_blank", 0, _properties(Hidden=True))
+        doc = self.desktop.loadComponentFromURL("private:factory/scalc", "_blank", 0, properties(Hidden=True))
         return CalcWorkbook(doc, None)
 
 
@@ -211,7 +212,7 @@ def office_environment() -> dict[str, str]:
     return env
 
 
-def _properties(**values) -> tuple:
+def properties(**values) -> tuple:
     uno = import_uno()
     result = []
     for name, value in values.items():
@@ -290,7 +291,7 @@ class CalcWorkbook:
             raise InputError(f"Calc saves {', '.join(FILTERS)} files here, not {path.suffix or 'no suffix'}", str(path))
 
         def store(temporary: Path) -> None:
-            self.api.storeToURL(Path(temporary).resolve().as_uri(), _properties(FilterName=filter_name))
+            self.api.storeToURL(Path(temporary).resolve().as_uri(), properties(FilterName=filter_name))
 
         atomic_write(path, store, "the workbook")
 

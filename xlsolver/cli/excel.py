@@ -1,0 +1,397 @@
+"""``xlsolver excel FOLDER``: workbooks with buttons, ready for Excel (and Calc).
+
+For each puzzle kind it writes, side by side:
+
+- ``xlsolver_<kind>.xlsm``: a sample puzzle, an Action cell (a list of the
+  actions), Budget, Stop and Status cells, and a Run button. The macros are
+  the small VBA project of xlwings' ``quickstart.xlsm`` template (BSD
+  licence, copied from the installed xlwings): its one macro, ``SampleCall``,
+  runs ``main()`` of the Python module named after the workbook;
+- ``xlsolver_<kind>.xlsx``: the same sheet without macros, for the xlwings
+  add-in's "Run main", which runs the same ``main()``;
+- ``xlsolver_<kind>.py``: that module; its ``main()`` runs the action picked
+  in the Action cell (:func:`xlsolver.excel.main`);
+
+and once ``xlsolver.bas``, named macros (``XlsolverSolve`` ...) for those who
+import a VBA module into a workbook of their own, plus ``NOTICE-xlwings.txt``.
+With ``--calc``, ``xlsolver_<kind>.ods`` with one push button per action, and
+the Calc macros installed into this account's LibreOffice profile.
+
+The workbook itself is built with openpyxl; what openpyxl does not write
+(defined names scoped to the sheet, the Action list, the button, the VBA
+project) is added to the saved file's XML.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+from xml.sax.saxutils import escape
+
+from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+from xlsolver.buttons import BUTTONS
+from xlsolver.cli.common import EXIT_ALL_UNIQUE, subcommand
+from xlsolver.core import InputError, PaintPlan, Write
+from xlsolver.core.files import atomic_write, atomic_write_text
+
+__all__ = ["KINDS", "register", "write_folder"]
+
+TEMPLATE = "quickstart.xlsm"
+TEMPLATE_MACRO = "SampleCall"
+LABEL_COLUMNS = 2  # the control panel: labels in one column, values in the next
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A puzzle kind's sample sheet: its name and the plan that lays the puzzle out."""
+
+    kind: str
+    sheet: str
+    plan: Callable[[str], PaintPlan]
+
+
+def _nonogram_plan(sheet: str) -> PaintPlan:
+    from xlsolver.nonogram import Nonogram
+    from xlsolver.sheets import import_plan
+
+    face = Nonogram.from_text("4/8/2,2,2/10/3,2,3/2,2/6/1,1/2,2|0/3/5/1,4,1/2,1,3/5,1/5,1/2,1,3/1,4,1/5/3/0")
+    return import_plan(face, sheet, "Face")
+
+
+def _sudoku_plan(sheet: str) -> PaintPlan:
+    from xlsolver.sheets.sudoku_sheet import sudoku_import_plan
+    from xlsolver.sudoku.generator import make_puzzle
+    from xlsolver.sudoku.model import Shape
+
+    made = make_puzzle(Shape(3, 3), "xlsolver-excel", symmetry="rot180")
+    return sudoku_import_plan(made.puzzle, sheet)
+
+
+KINDS = {"nonogram": Kind("nonogram", "Nonogram", _nonogram_plan), "sudoku": Kind("sudoku", "Sudoku", _sudoku_plan)}
+
+
+# --- the workbook ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Panel:
+    """Where the control cells are (1-based): label column, value column, first row."""
+
+    left: int
+    top: int = 1
+
+    @property
+    def value_col(self) -> int:
+        return self.left + 1
+
+    def cell(self, what: str) -> tuple[int, int]:
+        return (self.top + ["Action", "Budget", "Stop", "Status"].index(what), self.value_col)
+
+
+def _panel_for(plan: PaintPlan) -> Panel:
+    """Two empty columns right of everything the puzzle plan touches."""
+    right = 1
+    for op in plan.ops:
+        if isinstance(op, Write):
+            right = max(right, op.cell[1])
+        elif hasattr(op, "cells"):
+            right = max([right, *(c for _, c in op.cells)])
+        elif hasattr(op, "right"):
+            right = max(right, op.right)
+    return Panel(left=right + 3)
+
+
+def _panel_plan(sheet: str, panel: Panel) -> PaintPlan:
+    rows = [("Action", "solve"), ("Budget", "30 s"), ("Stop", None), ("Status", None)]
+    ops = []
+    for i, (label, value) in enumerate(rows):
+        ops.append(Write((panel.top + i, panel.left), label))
+        if value is not None:
+            ops.append(Write((panel.top + i, panel.value_col), value))
+    ops.append(Write((panel.top + 6, panel.left), "Pick an action above, then press Run (or xlwings: Run main)."))
+    ops.append(Write((panel.top + 7, panel.left), "Type anything into Stop to stop long work."))
+    return PaintPlan(sheet, tuple(ops))
+
+
+HELP_LINES = [
+    "xlsolver in Excel",
+    "",
+    "1. pip install \"xlsolver[excel]\"  and  xlwings addin install  (once).",
+    "2. Keep this workbook and the .py file of the same name in one folder.",
+    "3. On the puzzle sheet, pick an action in the Action cell and press Run.",
+    "",
+    "Actions: " + ", ".join(BUTTONS) + ".",
+    "Budget: seconds a solve may take. Stop: type anything to stop long work.",
+    "Status: where xlsolver says what happened (the status bar says it too).",
+    "Without macros: open the .xlsx twin and use the xlwings add-in's Run main.",
+]
+
+
+def _build(kind: Kind, macros: bool) -> tuple[OpenpyxlWorkbook, Panel]:
+    book = OpenpyxlWorkbook.new()
+    book.add_sheet(kind.sheet)
+    plan = kind.plan(kind.sheet)
+    book.apply(plan)
+    panel = _panel_for(plan)
+    book.apply(_panel_plan(kind.sheet, panel))
+    book.add_sheet("Help")
+    book.apply(PaintPlan("Help", tuple(Write((i + 1, 1), line) for i, line in enumerate(HELP_LINES) if line)))
+    book.api[kind.sheet].column_dimensions[_letters(panel.left)].width = 10
+    book.api[kind.sheet].column_dimensions[_letters(panel.value_col)].width = 14
+    if macros:  # the template's document modules are ThisWorkbook, Sheet1 and Sheet2
+        book.api.code_name = "ThisWorkbook"
+        for number, ws in enumerate(book.api.worksheets, 1):
+            ws.sheet_properties.codeName = f"Sheet{number}"
+    return book, panel
+
+
+def _letters(col: int) -> str:
+    from xlsolver.core import column_letter
+
+    return column_letter(col)
+
+
+def _absolute(sheet: str, cell: tuple[int, int]) -> str:
+    return f"'{sheet}'!${_letters(cell[1])}${cell[0]}"
+
+
+def _finish(path: Path, kind: Kind, panel: Panel, template: Path | None) -> None:
+    """Add to the saved file what openpyxl does not write: sheet-scoped names, the
+    Action list, and (with a template) the VBA project and a Run button."""
+    with zipfile.ZipFile(path) as source:
+        parts = {name: source.read(name) for name in source.namelist()}
+    names = "".join(f'<definedName name="{what}" localSheetId="0">{escape(_absolute(kind.sheet, panel.cell(what)))}'
+                    f"</definedName>" for what in ("Action", "Budget", "Stop", "Status"))
+    workbook = parts["xl/workbook.xml"].decode("utf-8")
+    workbook = re.sub(r"<definedNames>.*?</definedNames>|<definedNames\s*/>", "", workbook, flags=re.S)
+    workbook = workbook.replace("</sheets>", f"</sheets><definedNames>{names}</definedNames>", 1)
+    parts["xl/workbook.xml"] = workbook.encode("utf-8")
+    sheet_part = "xl/worksheets/sheet1.xml"
+    sheet = parts[sheet_part].decode("utf-8")
+    action = f"{_letters(panel.value_col)}{panel.cell('Action')[0]}"
+    validation = (f'<dataValidations count="1"><dataValidation type="list" allowBlank="1" showDropDown="0" '
+                  f'showInputMessage="1" showErrorMessage="1" promptTitle="Action" prompt="What Run does" '
+                  f'sqref="{action}"><formula1>"{",".join(BUTTONS)}"</formula1></dataValidation></dataValidations>')
+    sheet = sheet.replace("<pageMargins", validation + "<pageMargins", 1)
+    if template is not None:
+        sheet, parts = _add_button(sheet, parts, panel, template)
+    parts[sheet_part] = sheet.encode("utf-8")
+
+    def write(temporary: Path) -> None:
+        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as target:
+            for name, data in parts.items():
+                target.writestr(name, data)
+
+    atomic_write(path, write, "the workbook")
+
+
+def _add_button(sheet: str, parts: dict[str, bytes], panel: Panel, template: Path) -> tuple[str, dict]:
+    with zipfile.ZipFile(template) as source:
+        parts["xl/vbaProject.bin"] = source.read("xl/vbaProject.bin")
+    parts["xl/drawings/vmlDrawing1.vml"] = _button_vml("Run", panel.left - 1, panel.top + 4 - 1).encode("utf-8")
+    rels_part = "xl/worksheets/_rels/sheet1.xml.rels"
+    rel = ('<Relationship Id="rIdXlsolverButton" Target="../drawings/vmlDrawing1.vml" '
+           'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/vmlDrawing"/>')
+    if rels_part in parts:
+        rels = parts[rels_part].decode("utf-8").replace("</Relationships>", rel + "</Relationships>")
+    else:
+        rels = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships '
+                f'xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rel}</Relationships>')
+    parts[rels_part] = rels.encode("utf-8")
+    if "xmlns:r=" not in sheet[:600]:
+        sheet = sheet.replace("<worksheet ", '<worksheet xmlns:r="http://schemas.openxmlformats.org/'
+                                            'officeDocument/2006/relationships" ', 1)
+    sheet = sheet.replace("</worksheet>", '<legacyDrawing r:id="rIdXlsolverButton"/></worksheet>', 1)
+    types = parts["[Content_Types].xml"].decode("utf-8")
+    types = types.replace("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
+                          "application/vnd.ms-excel.sheet.macroEnabled.main+xml")
+    extra = ""
+    if 'Extension="bin"' not in types:
+        extra += '<Default Extension="bin" ContentType="application/vnd.ms-office.vbaProject"/>'
+    if 'Extension="vml"' not in types:
+        extra += '<Default Extension="vml" ContentType="application/vnd.openxmlformats-officedocument.vmlDrawing"/>'
+    parts["[Content_Types].xml"] = re.sub(r"(<Types[^>]*>)", r"\1" + extra, types, count=1).encode("utf-8")
+    workbook_rels = parts["xl/_rels/workbook.xml.rels"].decode("utf-8").replace(
+        "</Relationships>", '<Relationship Id="rIdVbaProject" Target="vbaProject.bin" '
+                            'Type="http://schemas.microsoft.com/office/2006/relationships/vbaProject"/></Relationships>')
+    parts["xl/_rels/workbook.xml.rels"] = workbook_rels.encode("utf-8")
+    return sheet, parts
+
+
+def _button_vml(label: str, col: int, row: int) -> str:
+    """A form button (0-based anchor cell), bound to the template's one macro."""
+    anchor = f"{col}, 0, {row}, 2, {col + 2}, 0, {row + 2}, 0"
+    return f"""<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" \
+xmlns:x="urn:schemas-microsoft-com:office:excel">
+ <o:shapelayout v:ext="edit"><o:idmap v:ext="edit" data="1"/></o:shapelayout>
+ <v:shapetype id="_x0000_t201" coordsize="21600,21600" o:spt="201" path="m,l,21600r21600,l21600,xe">
+  <v:stroke joinstyle="miter"/>
+  <v:path shadowok="f" o:extrusionok="f" strokeok="f" fillok="f" o:connecttype="rect"/>
+  <o:lock v:ext="edit" shapetype="t"/>
+ </v:shapetype>
+ <v:shape id="_x0000_s1025" type="#_x0000_t201" style="position:absolute;margin-left:0;margin-top:0;width:120pt;\
+height:30pt;z-index:1;mso-wrap-style:tight" o:button="t" fillcolor="buttonFace [67]" strokecolor="windowText [64]" \
+o:insetmode="auto">
+  <v:fill color2="buttonFace [67]" o:detectmouseclick="t"/>
+  <o:lock v:ext="edit" rotation="t"/>
+  <v:textbox style="mso-direction-alt:auto" o:singleclick="f">
+   <div style="text-align:center"><font face="Calibri" size="220" color="#000000">{escape(label)}</font></div>
+  </v:textbox>
+  <x:ClientData ObjectType="Button">
+   <x:Anchor>{anchor}</x:Anchor>
+   <x:PrintObject>False</x:PrintObject>
+   <x:AutoFill>False</x:AutoFill>
+   <x:FmlaMacro>[0]!{TEMPLATE_MACRO}</x:FmlaMacro>
+   <x:TextHAlign>Center</x:TextHAlign>
+   <x:TextVAlign>Center</x:TextVAlign>
+  </x:ClientData>
+ </v:shape>
+</xml>
+"""
+
+
+# --- the Python module, the VBA module, the notice ---------------------------
+
+def module_text(workbook: str) -> str:
+    """The ``.py`` beside a workbook: its ``main()`` is what the Run button and "Run main" call."""
+    return f'''"""Buttons of {workbook}.xlsm and {workbook}.xlsx (written by ``xlsolver excel``).
+
+The Run button of the .xlsm and the xlwings add-in's "Run main" both call
+main(), which runs the action picked in the sheet's Action cell. To try it
+from a terminal with the workbook open in Excel:  python {workbook}.py
+"""
+
+import xlwings as xw
+
+from xlsolver.excel import check, clear, explain, generate, hint, solve, step  # noqa: F401 - one per button
+from xlsolver.excel import main as _main
+
+
+def main():
+    _main()
+
+
+if __name__ == "__main__":
+    xw.Book("{workbook}.xlsm").set_mock_caller()
+    main()
+'''
+
+
+def bas_text() -> str:
+    """A VBA module of named macros, one per action, for ``File > Import`` in the VBA editor."""
+    lines = ['Attribute VB_Name = "xlsolver"',
+             "' xlsolver buttons: needs the xlwings add-in (xlwings addin install) and",
+             "' a reference to it (VBA editor: Tools > References > xlwings).",
+             "' Assign a macro to a button: right-click the button > Assign Macro.", ""]
+    for action, what in BUTTONS.items():
+        lines += [f"' {what[0].upper() + what[1:]}.", f"Sub Xlsolver{action.capitalize()}()",
+                  f'    RunPython "import xlsolver.excel; xlsolver.excel.{action}()"', "End Sub", ""]
+    lines += ["' The action picked in the cell named Action.", "Sub XlsolverMain()",
+              '    RunPython "import xlsolver.excel; xlsolver.excel.main()"', "End Sub", ""]
+    return "\r\n".join(lines)
+
+
+def _template() -> tuple[Path, Path | None]:
+    """xlwings' quickstart template and its licence file, from the installed xlwings."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("xlwings")
+    if spec is None or not spec.origin:
+        raise InputError("the .xlsm workbooks reuse xlwings' template: pip install 'xlsolver[excel]'")
+    package = Path(spec.origin).parent
+    template = package / TEMPLATE
+    if not template.exists():
+        raise InputError(f"this xlwings has no {TEMPLATE}; pip install --upgrade xlwings")
+    licences = sorted(package.parent.glob("xlwings-*.dist-info/licenses/LICENSE.txt")) + \
+        sorted(package.parent.glob("xlwings-*.dist-info/LICENSE*"))
+    return template, (licences[0] if licences else None)
+
+
+# --- the folder ---------------------------------------------------------------
+
+def write_folder(folder: Path, kinds: list[str] | None = None, calc: bool = False,
+                 say: Callable[[str], None] = print) -> list[Path]:
+    """Write the workbooks, their modules, the .bas and the notice into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    template, licence = _template()
+    written = []
+    for name in kinds or list(KINDS):
+        kind = KINDS[name]
+        stem = f"xlsolver_{kind.kind}"
+        for suffix, macros in ((".xlsm", True), (".xlsx", False)):
+            book, panel = _build(kind, macros)
+            path = folder / (stem + suffix)
+            book.save(path) if not macros else _save_macro_book(book, path)
+            _finish(path, kind, panel, template if macros else None)
+            written.append(path)
+        atomic_write_text(folder / f"{stem}.py", module_text(stem))
+        written.append(folder / f"{stem}.py")
+    atomic_write_text(folder / "xlsolver.bas", bas_text())
+    written.append(folder / "xlsolver.bas")
+    if licence is not None:
+        notice = ("The .xlsm workbooks here hold the VBA project of xlwings' quickstart.xlsm template\n"
+                  "(its macro SampleCall runs main() of the Python module named after the workbook).\n"
+                  "xlwings is distributed under this licence:\n\n" + licence.read_text(encoding="utf-8"))
+        atomic_write_text(folder / "NOTICE-xlwings.txt", notice)
+        written.append(folder / "NOTICE-xlwings.txt")
+    if calc:
+        written += _write_calc(folder, kinds or list(KINDS), say)
+    for path in written:
+        say(f"wrote {path}")
+    return written
+
+
+def _save_macro_book(book: OpenpyxlWorkbook, path: Path) -> None:
+    """openpyxl saves .xlsm only for a workbook that holds macros; they are added afterwards."""
+    plain = path.with_suffix(".xlsx.tmp")
+    book.api.save(plain)  # the plain package; _finish turns it into a macro-enabled one
+    shutil.move(plain, path)
+
+
+def _write_calc(folder: Path, kinds: list[str], say: Callable[[str], None]) -> list[Path]:
+    from xlsolver.backends.calc_backend import CalcOffice
+    from xlsolver.calc import add_buttons, install_macros
+
+    written = [install_macros()]
+    with CalcOffice() as office:
+        for name in kinds:
+            kind = KINDS[name]
+            book = office.open(folder / f"xlsolver_{kind.kind}.xlsx")
+            panel = _panel_for(kind.plan(kind.sheet))
+            add_buttons(book, kind.sheet, [a for a in BUTTONS], row=panel.top + 9, col=panel.left)
+            target = folder / f"xlsolver_{kind.kind}.ods"
+            book.save(target)
+            book.close()
+            written.append(target)
+    return written
+
+
+# --- the command --------------------------------------------------------------
+
+def register(sub) -> None:
+    cmd = subcommand(
+        sub, "excel", "write workbooks with buttons for Excel (and LibreOffice Calc)",
+        "Write, for each puzzle kind, a macro-enabled workbook with a sample puzzle, an Action\n"
+        "cell and a Run button (xlsolver_KIND.xlsm), the same without macros for the xlwings\n"
+        "add-in's \"Run main\" (xlsolver_KIND.xlsx), and the Python module both call\n"
+        "(xlsolver_KIND.py); also xlsolver.bas, one named VBA macro per action. Keep each\n"
+        "workbook and its .py together. Needs xlwings: pip install \"xlsolver[excel]\".",
+        "examples:\n"
+        "  xlsolver excel puzzles/              every kind\n"
+        "  xlsolver excel puzzles/ --kind nonogram\n"
+        "  xlsolver excel puzzles/ --calc       also .ods workbooks with buttons, macros installed\n\n"
+        "then, once: xlwings addin install   (and open xlsolver_nonogram.xlsm in Excel)\n")
+    cmd.add_argument("folder", type=Path, metavar="FOLDER")
+    cmd.add_argument("--kind", action="append", choices=sorted(KINDS), help="only this kind (repeatable)")
+    cmd.add_argument("--calc", action="store_true",
+                     help="also write .ods workbooks with push buttons and install the LibreOffice macros")
+    cmd.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    write_folder(args.folder, args.kind, args.calc)
+    return EXIT_ALL_UNIQUE
