@@ -88,3 +88,17 @@ def test_explain_a_workbook_as_json(tmp_path, capsys):
     [obj] = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert (obj["level"], obj["qqwing"], obj["guesses"]) == ("easy", "easy", 0)
     assert replay(made.puzzle, obj["steps"]) == made.solution
+
+
+def test_explain_reports_progress_and_gives_up_at_the_budget(tmp_path):
+    from xlsolver.jobs import run_paths
+    from xlsolver.jobs.base import Options
+
+    made = make_puzzle(Shape(3, 3), "rating:5")
+    path = tmp_path / "p.txt"
+    path.write_text(made.puzzle.to_text() + "\n")
+    seen = []
+    [report] = run_paths([path], "explain", options=Options(progress=seen.append))
+    assert report.status == "done" and seen and seen[-1].done == seen[-1].total == 81 - made.puzzle.clues
+    [late] = run_paths([path], "explain", options=Options(budget_seconds=0.0))
+    assert late.status == "gave_up" and "budget" in late.message

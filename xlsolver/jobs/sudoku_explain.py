@@ -16,6 +16,8 @@ from pathlib import Path
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import Status
+from xlsolver.core.budget import BudgetExhausted
+from xlsolver.core.progress import Progress
 from xlsolver.core.paint import PaintPlan, Write
 from xlsolver.jobs.base import DONE, ERROR, Options, Report, sheet_title
 from xlsolver.sheets import SheetSnapshot, WorkbookBackend
@@ -173,8 +175,19 @@ def clear(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Repor
                   extra={"ok": True, "puzzle": kept.to_text()})
 
 
-def _explained(puzzle: Sudoku, solution: tuple[int, ...]) -> tuple[list, object, dict]:
-    steps = list(explain(puzzle, solution))
+def _explained(puzzle: Sudoku, solution: tuple[int, ...], options: Options, what: str) -> tuple[list, object, dict]:
+    """The steps, the rating and the JSON fields. Reports progress after each
+    step; raises BudgetExhausted past the budget (or when the progress callback does)."""
+    start = time.perf_counter()
+    total = sum(1 for d in puzzle.cells if not d)
+    steps = []
+    for found in explain(puzzle, solution):
+        steps.append(found)
+        seconds = time.perf_counter() - start
+        done = sum(len(s.placements) for s in steps)
+        options.progress(Progress(f"explaining {what}", done=done, total=total, seconds=seconds))
+        if options.budget_seconds is not None and seconds > options.budget_seconds:
+            raise BudgetExhausted(f"{options.budget_seconds:g} s budget, {done} of {total} digits explained")
     rating = rate(puzzle, steps)
     n = puzzle.n
     extra = {"steps": [s.to_json(n) for s in steps], "level": rating.level, "score": rating.score,
@@ -207,13 +220,24 @@ def _widen(book: WorkbookBackend, sheet: str) -> None:
             book.api[sheet].column_dimensions[column].width = width
 
 
+def _gave_up(book, snap, state, start, err) -> Report:
+    message = f"gave up: {err}"
+    book.apply(PaintPlan(snap.name, (Write(state.layout.status_cell, message),)))
+    report = _report(book, snap, state, message, start, ok=False)
+    report.status = Status.GAVE_UP.value
+    return report
+
+
 def explain_sheet(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
     """Write every step from the givens and the rating to a Steps sheet."""
     start = time.perf_counter()
     state = _read(snap)
     if state.solution is None:
         return _blocked(book, snap, state, start)
-    steps, rating, extra = _explained(state.givens, state.solution)
+    try:
+        steps, rating, extra = _explained(state.givens, state.solution, options, snap.name)
+    except BudgetExhausted as err:
+        return _gave_up(book, snap, state, start, err)
     name = f"{snap.name} steps"[:31]
     _write_steps(book, name, f"How to solve {snap.name}, step by step", steps, rating, state.layout.n)
     return _report(book, snap, state, f"{_summary(rating)} (written to sheet \"{name}\")", start, **extra)
@@ -244,7 +268,13 @@ def explain_file(path: Path, out: Path | None, options: Options) -> list[Report]
                                   kind=KIND, rows=entry.n, cols=entry.n,
                                   extra={"ok": False, "line": number, "puzzle": entry.to_text()}))
             continue
-        steps, rating, extra = _explained(entry, result.solutions[0])
+        try:
+            steps, rating, extra = _explained(entry, result.solutions[0], options, title)
+        except BudgetExhausted as err:
+            reports.append(Report(source, title, Status.GAVE_UP.value, f"gave up: {err}", kind=KIND,
+                                  seconds=time.perf_counter() - start, rows=entry.n, cols=entry.n,
+                                  extra={"ok": False, "line": number, "puzzle": entry.to_text()}))
+            continue
         reports.append(Report(source, title, DONE, _summary(rating), kind=KIND, seconds=time.perf_counter() - start,
                               rows=entry.n, cols=entry.n, summary=_summary(rating),
                               extra={"ok": True, "line": number, "puzzle": entry.to_text(), **extra}))
