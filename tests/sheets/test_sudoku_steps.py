@@ -12,7 +12,7 @@ from xlsolver.sheets import MemoryWorkbook
 from xlsolver.sheets.sudoku_sheet import read_sudoku, sudoku_import_plan
 from xlsolver.sheets.sudoku_steps import ELIMINATED, HINT, pencil_cell
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
-from xlsolver.core.paint import RED
+from xlsolver.core.paint import RED, PaintPlan, Write
 from xlsolver.sudoku import Shape
 from xlsolver.sudoku.generator import make_puzzle
 from xlsolver.sudoku.techniques import Grid, explain
@@ -125,8 +125,6 @@ def test_check_finds_a_digit_that_breaks_the_rules_and_passes_a_good_sheet():
     given = next(i for i, d in enumerate(made.puzzle.cells) if d)
     row = given // 6
     spot = next(row * 6 + c for c in range(6) if not book.snapshot("Sudoku").value(TOP + row, LEFT + c))
-    book.apply(type(sudoku_import_plan(made.puzzle, "x"))("Sudoku", ()))
-    from xlsolver.core.paint import PaintPlan, Write
     book.apply(PaintPlan("Sudoku", (Write((TOP + spot // 6, LEFT + spot % 6), made.puzzle.cells[given]),)))
     [bad] = run_book(book, "mem", "Sudoku", Options(), "check")
     assert bad.extra["ok"] is False and bad.extra["wrong"] == [f"r{spot // 6 + 1}c{spot % 6 + 1}"]

@@ -174,7 +174,6 @@ def _basic_step(grid, k, group, cover_lines, base_cells, places):
 
 def _finned_step(grid, k, group, cover_lines, base_cells, places, spots):
     hs = grid.houses
-    n = grid.n
     cover = 0
     for line in cover_lines:
         cover |= hs.mask[line]

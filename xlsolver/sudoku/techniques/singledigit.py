@@ -81,7 +81,6 @@ def simple_colouring(grid: Grid) -> Iterator[Step]:
     colour is all true, the other all false). A cell seeing both colours loses
     the digit (trap); a colour seen twice in one house is false (wrap)."""
     n = grid.n
-    hs = grid.houses
     lk = links(grid)
     for k in range(n):
         graph: dict[int, list[int]] = {}
