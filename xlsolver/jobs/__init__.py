@@ -21,7 +21,7 @@ from typing import Callable
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import InputError
-from xlsolver.jobs import nonogram, sudoku
+from xlsolver.jobs import nonogram, polyomino, sudoku
 from xlsolver.jobs.base import (
     ACTIONS,
     DONE,
@@ -46,7 +46,9 @@ __all__ = [
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
-SHEET_KINDS: list[SheetKind] = [sudoku.SHEET, nonogram.SHEET]  # sudoku's detect is the stricter
+# Strictest detect first: sudoku, then polyomino (its title word or a name "Board"; a painted
+# board's letters are no sudoku digits), then nonogram, which reads any numbers.
+SHEET_KINDS: list[SheetKind] = [sudoku.SHEET, polyomino.SHEET, nonogram.SHEET]
 FILE_KINDS: list[FileKind] = [nonogram.FILE, sudoku.FILE]
 
 import_puzzle = nonogram.import_puzzle

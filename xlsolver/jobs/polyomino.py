@@ -1,0 +1,137 @@
+"""Polyomino jobs: boards drawn in sheets (the layout of :mod:`xlsolver.sheets.polyomino_sheet`),
+tiled, counted and painted; and the board-and-pieces runs of ``xlsolver tile``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from xlsolver.core import Budget, InputError
+from xlsolver.core.progress import Progress, ProgressFn
+from xlsolver.jobs.base import DONE, Options, Report, sheet_title
+from xlsolver.polyomino import Board, Piece, TilingResult, solve
+from xlsolver.sheets import SheetSnapshot, WorkbookBackend
+from xlsolver.sheets.polyomino_sheet import (
+    PIECES_SHEET,
+    PolyominoLayout,
+    PolyominoPuzzle,
+    board_import_plan,
+    clear_plan,
+    detect_polyomino,
+    polyomino_plan,
+    read_pieces_sheet,
+    read_polyomino,
+    status_sentence,
+    tiling_rows,
+    tiling_sheet_plan,
+)
+
+__all__ = ["KIND", "SHEET", "lay_out", "report", "solution_sheet_name", "tile"]
+
+KIND = "polyomino"
+
+
+def solution_sheet_name(sheet: str, k: int) -> str:
+    """The sheet that shows tiling ``k`` (2, 3, ...) of ``sheet``: ``Board #2``. The same
+    name on every run, so solving again repaints it instead of adding another."""
+    return sheet_title(f"{sheet[:26]} #{k}", [])
+
+
+def _named(progress: ProgressFn, what: str) -> ProgressFn:
+    def show(p: Progress) -> None:
+        progress(replace(p, what=what))
+    return show
+
+
+def tile(puzzle: PolyominoPuzzle, options: Options, what: str, keep: int | None, limit: int | None = None,
+         up_to_symmetry: bool = True) -> TilingResult:
+    """Solve one board within the options' budget, keeping ``keep`` tilings (None: all),
+    progress going to ``options.progress``."""
+    return solve(puzzle.board, list(puzzle.pieces), gaps=puzzle.gaps, up_to_symmetry=up_to_symmetry,
+                 limit=limit, keep=keep, budget=Budget(seconds=options.budget_seconds),
+                 progress=_named(options.progress, what))
+
+
+def report(source: str, sheet: str | None, puzzle: PolyominoPuzzle, result: TilingResult, height: int,
+           width: int, message: str) -> Report:
+    """The report of one board: the verdict, the counts, the tilings kept as rows of letters."""
+    extra = {
+        "count": result.count_up_to_symmetry, "raw_count": result.count, "symmetries": result.symmetries,
+        "complete": result.complete, "method": result.method, "nodes": result.nodes,
+        "pieces": [f"{p.name}:{p.count}" if p.count != 1 else p.name for p in puzzle.pieces],
+        # Each tiling kept, piece by piece (the letter rows cannot tell two touching copies apart).
+        "placements": [[[name, [list(rc) for rc in cells]] for name, cells in t] for t in result.tilings],
+    }
+    solutions = [tiling_rows(puzzle.board, t, height, width) for t in result.tilings]
+    return Report(source=source, sheet=sheet, status=result.status.value, message=message, kind=KIND,
+                  seconds=result.seconds, rows=height, cols=width, solutions=solutions, extra=extra)
+
+
+def _library(book: WorkbookBackend, sheet: str) -> dict:
+    """The pieces drawn on the book's Pieces sheet (none when it has no such sheet)."""
+    if sheet == PIECES_SHEET or PIECES_SHEET not in book.sheet_names():
+        return {}
+    return read_pieces_sheet(book.snapshot(PIECES_SHEET))
+
+
+def paint_extra(book: WorkbookBackend, layout: PolyominoLayout, puzzle: PolyominoPuzzle, result: TilingResult,
+                sheet: str) -> list[str]:
+    """Tilings 2, 3, ... on sheets of their own. Returns their names."""
+    made = []
+    total = f"{result.count_up_to_symmetry}" + ("" if result.complete else "+")
+    for k, tiling in enumerate(result.tilings[1:], start=2):
+        name = solution_sheet_name(sheet, k)
+        book.add_sheet(name)
+        book.apply(tiling_sheet_plan(layout, puzzle, tiling, name, f"Solution {k} of {total} ({sheet})"))
+        made.append(name)
+    return made
+
+
+class _PolyominoSheet:
+    """A sheet with a board drawn in cells under a "Polyomino" title (or named Board)."""
+
+    kind = KIND
+
+    def detect(self, snap: SheetSnapshot) -> bool:
+        return detect_polyomino(snap)
+
+    def _read(self, book: WorkbookBackend, snap: SheetSnapshot) -> tuple[PolyominoLayout, PolyominoPuzzle]:
+        return read_polyomino(snap, _library(book, snap.name))
+
+    def solve(self, book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+        layout, puzzle = self._read(book, snap)
+        what = f"{snap.name} ({layout.width}x{layout.height})"
+        options.on_start(what)
+        result = tile(puzzle, options, f"tiling {what}", keep=puzzle.solutions)
+        book.apply(polyomino_plan(layout, puzzle, result, snap.name))
+        sheets = paint_extra(book, layout, puzzle, result, snap.name)
+        out = report(str(getattr(book, "path", "") or ""), snap.name, puzzle, result, layout.height, layout.width,
+                     status_sentence(result, puzzle))
+        out.extra["sheets"] = sheets
+        return out
+
+    def _clear(self, book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+        layout, puzzle = self._read(book, snap)
+        book.apply(clear_plan(layout, puzzle, snap.name))
+        return Report("", snap.name, DONE, f"the board {layout.range} is back as drawn", kind=KIND,
+                      rows=layout.height, cols=layout.width)
+
+    @property
+    def actions(self):
+        return {"clear": self._clear}
+
+
+SHEET = _PolyominoSheet()
+
+
+def lay_out(book: WorkbookBackend, board: Board, pieces: list[Piece], result: TilingResult, sheet: str,
+            spec: str, solutions: int) -> None:
+    """A board, its pieces and a result as a polyomino sheet, painted (``xlsolver tile -o``)."""
+    book.add_sheet(sheet)
+    book.apply(board_import_plan(board, sheet, "Polyomino", spec, solutions))
+    snap = book.snapshot(sheet)
+    layout, puzzle = read_polyomino(snap)
+    if sorted(puzzle.board.cells) != sorted(board.cells):
+        raise InputError("the laid-out board does not read back as given", sheet)
+    puzzle = PolyominoPuzzle(puzzle.board, tuple(pieces), puzzle.gaps, solutions)
+    book.apply(polyomino_plan(layout, puzzle, result, sheet))
+    paint_extra(book, layout, puzzle, result, sheet)
