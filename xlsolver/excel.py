@@ -22,7 +22,7 @@ from xlsolver.backends.xlwings_backend import XlwingsWorkbook, caller_book
 from xlsolver.buttons import BUTTONS, press
 from xlsolver.jobs import Report
 
-__all__ = ["ACTION_NAMES", "check", "clear", "explain", "generate", "hint", "main", "run", "solve", "step"]
+__all__ = ["ACTION_NAMES", "check", "clear", "explain", "generate", "hint", "lite", "main", "run", "solve", "step"]
 
 ACTION_NAMES = tuple(BUTTONS)
 
@@ -32,6 +32,12 @@ def run(action: str | None, book: Any = None) -> list[Report]:
     The status bar is handed back to Excel a moment later, at the next press."""
     live = XlwingsWorkbook(book if book is not None else caller_book())
     return press(live, action)
+
+
+def lite(action: str | None, book: Any) -> list[Report]:
+    """Run ``action`` in xlwings Lite, where ``book`` is the script's argument (see
+    ``workbooks/excel/lite/main.py``): values in, fills and values out."""
+    return press(XlwingsWorkbook(book, lite=True), action)
 
 
 def solve(book: Any = None) -> list[Report]:

@@ -20,6 +20,12 @@ around doing few of them:
 
 Fills and borders use ``Range.api`` (Excel's own ``Interior`` and ``Borders``)
 where xlwings has no member: that is Excel's object model, as on Windows.
+
+``lite=True`` is for xlwings Lite (Python in the browser, through Office.js),
+which has no ``api``, status bar or screen updating, and cannot read fills:
+values are read, fills are set rectangle by rectangle (Lite sends all of a
+script's changes to Excel in one go when it ends), and white cells get their
+fill without the diagonal lines.
 Tested against a recording double of exactly these members
 (``tests/live/xlwings_double.py``); no Excel runs on the machines that test it.
 """
@@ -102,10 +108,11 @@ class XlwingsWorkbook:
     ``status`` receives short texts for the status bar (default: Excel's own).
     """
 
-    def __init__(self, book: Any, status: Callable[[str], None] | None = None) -> None:
+    def __init__(self, book: Any, status: Callable[[str], None] | None = None, lite: bool = False) -> None:
         self.api = book
-        self.app = book.app
-        self.path = Path(book.fullname) if _has_path(book) else None
+        self.lite = lite
+        self.app = None if lite else book.app
+        self.path = None if lite else _path_of(book)
         self._status = status or self.show_status
         self._seen: dict[str, SheetSnapshot] = {}
 
@@ -130,7 +137,8 @@ class XlwingsWorkbook:
         rows, cols = bottom - top + 1, right - left + 1
         values = _grid(used.value, rows, cols)
         formats: dict[Cell, tuple[str | None, bool]] = {}
-        self._read_formats(ws, boxes[0], formats)
+        if not self.lite:  # xlwings Lite hands scripts the values only
+            self._read_formats(ws, boxes[0], formats)
         cells = {}
         for r in range(rows):
             for c in range(cols):
@@ -146,6 +154,9 @@ class XlwingsWorkbook:
     def apply(self, plan: PaintPlan) -> None:
         """Paint each style at once, write values as rectangles, with the screen frozen."""
         ws = self._sheet(plan.sheet)
+        if self.lite:
+            self._apply_lite(ws, plan)
+            return
         self.app.screen_updating = False
         try:
             self._status(f"xlsolver: painting {plan.sheet} ...")
@@ -167,6 +178,20 @@ class XlwingsWorkbook:
         finally:
             self.app.screen_updating = True
         self._seen.pop(plan.sheet, None)
+
+    def _apply_lite(self, ws, plan: PaintPlan) -> None:
+        """xlwings Lite: fills and values only, one rectangle at a time (Lite batches them)."""
+        writes: dict[Cell, Any] = {}
+        for op in plan.ops:
+            if isinstance(op, Paint):
+                for box in rectangles(op.cells):
+                    target = ws.range(box[:2], box[2:])
+                    target.color = _rgb_tuple(op.style.fill) if op.style.fill else None
+                    if op.style.font_color:
+                        target.font.color = _rgb_tuple(op.style.font_color)
+            elif isinstance(op, Write):
+                writes[op.cell] = op.value
+        self._write(ws, writes)
 
     def _sheet(self, name: str):
         """The sheet called ``name``, made at the end when missing."""
@@ -190,8 +215,9 @@ class XlwingsWorkbook:
     # --- the status bar ---
 
     def show_status(self, text: str | None) -> None:
-        """Excel's status bar; ``None`` gives it back to Excel."""
-        self.app.status_bar = text if text else False
+        """Excel's status bar; ``None`` gives it back to Excel. (xlwings Lite has none.)"""
+        if self.app is not None:
+            self.app.status_bar = text if text else False
 
     # --- reading helpers ---
 
@@ -219,7 +245,11 @@ class XlwingsWorkbook:
     def _names(self, sheet: str) -> dict[str, tuple[int, int, int, int]]:
         """Defined names that point at one range of ``sheet`` (sheet-scoped ones lose their prefix)."""
         found = {}
-        for name in self.api.names:
+        try:
+            names = list(self.api.names)
+        except Exception:  # noqa: BLE001 - a runtime without defined names (older xlwings Lite)
+            return found
+        for name in names:
             label = name.name
             if label == PAINT_NAME or label.startswith("_xlfn."):
                 continue
@@ -356,8 +386,10 @@ def _line(border, weight: int) -> None:
     border.Weight = weight
 
 
-def _has_path(book) -> bool:
+def _path_of(book) -> Path | None:
+    """The workbook's file, or None for one Excel has not saved yet."""
     try:
-        return bool(book.fullname) and os.path.isabs(book.fullname)
-    except Exception:  # noqa: BLE001 - a book Excel has not saved yet has no full name
-        return False
+        name = book.fullname
+    except Exception:  # noqa: BLE001 - some engines raise for an unsaved book
+        return None
+    return Path(name) if name and os.path.isabs(name) else None
