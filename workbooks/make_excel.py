@@ -53,7 +53,8 @@ def pictures(folder: Path) -> list[Path]:
     made = []
     with CalcOffice() as office, tempfile.TemporaryDirectory() as temp:
         work = Path(temp)
-        shots = [("xlsolver_nonogram.xlsm", "excel-nonogram", True), ("xlsolver_sudoku.xlsm", "excel-sudoku", True)]
+        shots = [("xlsolver_nonogram.xlsm", "excel-nonogram", True), ("xlsolver_sudoku.xlsm", "excel-sudoku", True),
+                 ("xlsolver_polyomino.xlsm", "excel-polyomino", True)]
         if (folder / "xlsolver_nonogram.ods").exists():
             shots.append(("xlsolver_nonogram.ods", "calc-nonogram", True))
         for name, stem, after in shots:

@@ -72,7 +72,15 @@ def _sudoku_plan(sheet: str) -> PaintPlan:
     return sudoku_import_plan(made.puzzle, sheet)
 
 
-KINDS = {"nonogram": Kind("nonogram", "Nonogram", _nonogram_plan), "sudoku": Kind("sudoku", "Sudoku", _sudoku_plan)}
+def _polyomino_plan(sheet: str) -> PaintPlan:
+    from xlsolver.polyomino.board import Board
+    from xlsolver.sheets.polyomino_sheet import board_import_plan
+
+    return board_import_plan(Board.rectangle(20, 3), sheet, "Pentominoes", spec="pentominoes")
+
+
+KINDS = {"nonogram": Kind("nonogram", "Nonogram", _nonogram_plan), "sudoku": Kind("sudoku", "Sudoku", _sudoku_plan),
+         "polyomino": Kind("polyomino", "Tiling", _polyomino_plan)}
 
 
 # --- the workbook ---------------------------------------------------------------
