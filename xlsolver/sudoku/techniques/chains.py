@@ -23,19 +23,29 @@ from xlsolver.sudoku.techniques.grid import Grid, bits, cell_name, digit_name
 from xlsolver.sudoku.techniques.links import Links, links, node_name
 from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
 
-__all__ = ["MAX_NODES", "aic", "chain_text", "x_chain", "xy_chain"]
+__all__ = ["MAX_NODES", "aic", "chain_text", "remote_pair", "turbot_fish", "x_chain", "xy_chain"]
 
 MAX_NODES = 14
 
 
 def x_chain(grid: Grid) -> Iterator[Step]:
+    yield from _x_chains(grid, "X-Chain", MAX_NODES)
+
+
+def turbot_fish(grid: Grid) -> Iterator[Step]:
+    """The shortest X-Chains: two conjugate pairs joined by a weak link (a
+    Skyscraper and a 2-String Kite are special cases, found before)."""
+    yield from _x_chains(grid, "Turbot Fish", 4)
+
+
+def _x_chains(grid: Grid, name: str, max_nodes: int) -> Iterator[Step]:
     lk = links(grid)
     n = grid.n
     for k in range(n):
         starts = [node for node in lk.house_strong if node % n == k]
-        yield from _chains(grid, lk, "X-Chain", starts,
+        yield from _chains(grid, lk, name, starts,
                            strong=lambda x: lk.strong(x, cells=False),
-                           weak=lambda x: lk.weak_digit(x), same_digit=True, min_nodes=4)
+                           weak=lambda x: lk.weak_digit(x), same_digit=True, min_nodes=4, max_nodes=max_nodes)
 
 
 def xy_chain(grid: Grid) -> Iterator[Step]:
@@ -52,7 +62,7 @@ def aic(grid: Grid) -> Iterator[Step]:
 
 
 def _chains(grid: Grid, lk: Links, name: str, starts, strong, weak, same_digit: bool,
-            min_nodes: int) -> Iterator[Step]:
+            min_nodes: int, max_nodes: int = MAX_NODES) -> Iterator[Step]:
     """Breadth first from each start ``s`` (supposed false): layers of true
     nodes (after a strong link) and false ones (after a weak link)."""
     n = grid.n
@@ -63,7 +73,7 @@ def _chains(grid: Grid, lk: Links, name: str, starts, strong, weak, same_digit: 
         parent_off: dict[int, int] = {s: -1}
         frontier = [s]
         length = 1
-        while frontier and length < MAX_NODES:
+        while frontier and length < max_nodes:
             on_layer = []
             for x in frontier:
                 for y in strong(x):
@@ -136,3 +146,46 @@ def _proof_step(grid: Grid, name: str, path: list[int]) -> Step:
 
 def _says(node: int, n: int) -> str:
     return f"{digit_name(node % n + 1)} in {cell_name(node // n, n)}"
+
+
+def remote_pair(grid: Grid) -> Iterator[Step]:
+    """A chain of cells with the same two candidates, each seeing the next:
+    their digits alternate along it, so two cells an odd number of links
+    apart (three or more) hold both digits between them, and a cell seeing
+    both loses both."""
+    hs = grid.houses
+    pairs: dict[int, list[int]] = {}
+    for cell in bits(grid.empty):
+        m = grid.cand[cell]
+        if m.bit_count() == 2:
+            pairs.setdefault(m, []).append(cell)
+    for mask, cells in sorted(pairs.items()):
+        if len(cells) < 4:
+            continue
+        for start in cells:
+            dist = {start: 0}
+            parent = {start: -1}
+            order = [start]
+            for cell in order:
+                for other in cells:
+                    if other not in dist and hs.peers[cell] >> other & 1:
+                        dist[other] = dist[cell] + 1
+                        parent[other] = cell
+                        order.append(other)
+            for end in order:
+                if dist[end] < 3 or dist[end] % 2 == 0:
+                    continue
+                seen = hs.peers[start] & hs.peers[end] & grid.empty
+                elims = [(c, d + 1) for c in bits(seen) for d in bits(grid.cand[c] & mask)]
+                if not elims:
+                    continue
+                path = [end]
+                while parent[path[-1]] != -1:
+                    path.append(parent[path[-1]])
+                path.reverse()
+                ds = "/".join(digit_name(d + 1) for d in bits(mask))
+                text = (f"Remote Pair {ds}: {' - '.join(grid.name(c) for c in path)} each hold only {ds} and see the "
+                        f"next, so their digits alternate; {grid.name(start)} and {grid.name(end)} hold both: "
+                        f"remove {eliminations_text(grid, elims)}.")
+                yield make_step(grid, "Remote Pair", text, eliminations=elims, cells=path,
+                                candidates=[(c, d + 1) for c in path for d in bits(mask)])

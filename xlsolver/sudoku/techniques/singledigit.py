@@ -9,7 +9,7 @@ from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name
 from xlsolver.sudoku.techniques.links import links
 from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
 
-__all__ = ["simple_colouring", "skyscraper", "two_string_kite"]
+__all__ = ["empty_rectangle", "simple_colouring", "skyscraper", "two_string_kite"]
 
 
 def _ends_step(grid, name, k, cells, a, b, why):
@@ -138,3 +138,60 @@ def _trap(grid, k, sides, order):
             f"{d}, so a cell seeing both colours cannot: remove {eliminations_text(grid, elims)}.")
     return make_step(grid, "Simple Colouring", text, eliminations=elims, cells=order,
                      candidates=[(c, k + 1) for c in order])
+
+
+def empty_rectangle(grid: Grid) -> Iterator[Step]:
+    """A box whose places of a digit all lie on one row and one column of it
+    (the rest of the box, a rectangle, is empty of the digit), and a conjugate
+    pair on a line outside the box with one end on the box's row (or column).
+    The cell where the other end's line meets the box's column cannot hold
+    the digit: it would push the pair's first end, so the box's digit, onto
+    that column twice."""
+    n = grid.n
+    hs = grid.houses
+    lk = links(grid)
+    for box in range(2 * n, 3 * n):
+        bmask = hs.mask[box]
+        for k in range(n):
+            here = grid.places[k] & bmask
+            if here.bit_count() < 2:
+                continue
+            rows = {c // n for c in bits(here)}
+            cols = {c % n for c in bits(here)}
+            for r in sorted(rows):
+                for c in sorted(cols):
+                    cross = (hs.mask[r] | hs.mask[n + c]) & bmask
+                    if here & ~cross:
+                        continue
+                    if here & hs.mask[r] == here or here & hs.mask[n + c] == here:
+                        continue  # all on one line: that is locked candidates
+                    yield from _er_steps(grid, lk, box, k, r, c, here)
+
+
+def _er_steps(grid, lk, box, k, r, c, here):
+    n = grid.n
+    hs = grid.houses
+    d = digit_name(k + 1)
+    for k2, h, a, b in lk.conjugates:
+        if k2 != k or h >= 2 * n:
+            continue
+        for p, q in ((a, b), (b, a)):
+            if hs.of_cell[p][2] == box or hs.of_cell[q][2] == box:
+                continue
+            if h >= n:  # the pair in a column: q on the box's row r, p's row meets the box's column c
+                if q // n != r or q % n == c:
+                    continue
+                target = (p // n) * n + c
+            else:  # the pair in a row: q on the box's column c, p's column meets the box's row r
+                if q % n != c or q // n == r:
+                    continue
+                target = r * n + p % n
+            if hs.of_cell[target][2] == box or target == p or not grid.places[k] >> target & 1:
+                continue
+            cells = list(bits(here)) + [p, q]
+            text = (f"Empty Rectangle on {d}: in {hs.name(box)}, {d} lies on row {r + 1} or column {c + 1}; "
+                    f"{d} in {hs.name(h)} is in {grid.name(p)} or {grid.name(q)}. Were {grid.name(target)} {d}, "
+                    f"{grid.name(p)} would not be, so {grid.name(q)} would, leaving {hs.name(box)} no place: "
+                    f"remove {d} from {grid.name(target)}.")
+            yield make_step(grid, "Empty Rectangle", text, eliminations=[(target, k + 1)], cells=cells,
+                            candidates=[(x, k + 1) for x in cells])
