@@ -28,6 +28,7 @@ from xlsolver.sheets.sudoku_steps import (
     hint_plan,
     read_givens,
     read_pencil,
+    record_plan,
     step_plan,
     steps_sheet_plan,
 )
@@ -240,6 +241,7 @@ def explain_sheet(book: WorkbookBackend, snap: SheetSnapshot, options: Options) 
         return _gave_up(book, snap, state, start, err)
     name = f"{snap.name} steps"[:31]
     _write_steps(book, name, f"How to solve {snap.name}, step by step", steps, rating, state.layout.n)
+    book.apply(record_plan(snap.name, state.layout, state.givens))
     return _report(book, snap, state, f"{_summary(rating)} (written to sheet \"{name}\")", start, **extra)
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "pencil_cell",
     "read_givens",
     "read_pencil",
+    "record_plan",
     "steps_sheet_plan",
     "step_plan",
 ]
@@ -100,6 +101,11 @@ def pencil_writes(layout: SudokuLayout, values: list[int], cands: list[int]) -> 
 
 def _record(layout: SudokuLayout, givens: Sudoku) -> Write:
     return Write(record_cell(layout), RECORD_PREFIX + givens.to_text())
+
+
+def record_plan(sheet: str, layout: SudokuLayout, givens: Sudoku) -> PaintPlan:
+    """Only the givens record (explain leaves the puzzle sheet otherwise as it is)."""
+    return PaintPlan(sheet, (_record(layout, givens),))
 
 
 def _clean_styles(layout: SudokuLayout, snap: SheetSnapshot) -> dict[Cell, Style]:
