@@ -16,7 +16,8 @@ from xlsolver.core import InputError
 
 __all__ = ["EXIT_ALL_UNIQUE", "EXIT_INPUT_ERROR", "EXIT_NOT_ALL_UNIQUE", "build_parser", "main"]
 
-COMMANDS = ["xlsolver.cli.solve", "xlsolver.cli.actions", "xlsolver.cli.nonogram", "xlsolver.cli.tile", "xlsolver.cli.excel"]
+COMMANDS = ["xlsolver.cli.solve", "xlsolver.cli.actions", "xlsolver.cli.nonogram", "xlsolver.cli.picture", "xlsolver.cli.tile",
+            "xlsolver.cli.excel"]
 
 DESCRIPTION = """\
 Solve logic puzzles that live in spreadsheets, and paint the answers back.
