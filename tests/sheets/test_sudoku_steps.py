@@ -174,3 +174,18 @@ def test_a_sheet_without_one_solution_says_so():
     book.apply(sudoku_import_plan(puzzle, "Sudoku"))
     [report] = run_book(book, "mem", "Sudoku", Options(), "hint")
     assert report.extra["ok"] is False and "no single solution" in report.message
+
+
+def test_check_without_a_record_paints_digits_that_repeat():
+    made = make_puzzle(Shape(2, 3), "steps:dup")
+    cells = list(made.puzzle.cells)
+    given = next(i for i, d in enumerate(cells) if d)
+    spot = next(i for i in range(given // 6 * 6, given // 6 * 6 + 6) if not cells[i])
+    cells[spot] = cells[given]  # the same digit twice in a row, typed before any action
+    from xlsolver.sudoku import Sudoku
+    book = MemoryWorkbook({})
+    book.apply(sudoku_import_plan(Sudoku(made.puzzle.shape, tuple(cells)), "Sudoku"))
+    [report] = run_book(book, "mem", "Sudoku", Options(), "check")
+    assert report.status == "none" and report.extra["ok"] is False
+    assert sorted(report.extra["wrong"]) == sorted(f"r{i // 6 + 1}c{i % 6 + 1}" for i in (given, spot))
+    assert "repeat" in report.message

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
-from xlsolver.core import Status
+from xlsolver.core import Budget, Status
 from xlsolver.core.budget import BudgetExhausted
 from xlsolver.core.progress import Progress
 from xlsolver.core.paint import PaintPlan, Write
@@ -48,35 +48,39 @@ class _State:
     givens: Sudoku  # the puzzle as first given
     solution: tuple[int, ...] | None
     problem: str  # why there is no solution to work towards ("" if there is one)
+    status: str  # the verdict on the givens: unique, multiple, none or gave_up
+    recorded: bool  # the givens come from the record (else they are the digits now)
 
 
-def _read(snap: SheetSnapshot) -> _State:
+def _read(snap: SheetSnapshot, options: Options | None = None) -> _State:
     layout, current = read_sudoku(snap)
     givens = read_givens(snap, layout, current)
-    if givens is None or any(g and g != c for g, c in zip(givens.cells, current.cells)):
+    recorded = givens is not None and all(not g or g == c for g, c in zip(givens.cells, current.cells))
+    if not recorded:
         givens = current  # no record, or a given was changed: the digits now are the puzzle
-    result = solve(givens)
+    result = solve(givens, Budget(seconds=options.budget_seconds if options else 30.0))
     if result.status != Status.UNIQUE:
-        return _State(layout, current, givens, None, result.message)
-    return _State(layout, current, givens, result.solutions[0], "")
+        return _State(layout, current, givens, None, result.message, result.status.value, recorded)
+    return _State(layout, current, givens, result.solutions[0], "", result.status.value, recorded)
 
 
 def _report(book: WorkbookBackend, snap: SheetSnapshot, state: _State, message: str, start: float,
             ok: bool = True, **extra) -> Report:
     n = state.layout.n
-    return Report(str(getattr(book, "path", "") or ""), snap.name, DONE if ok or not state.problem else ERROR,
+    return Report(str(getattr(book, "path", "") or ""), snap.name, DONE if state.solution else state.status,
                   message, kind=KIND, seconds=time.perf_counter() - start, rows=n, cols=n, summary=message,
                   extra={"ok": ok, "box": str(state.layout.shape), "puzzle": state.givens.to_text(), **extra})
 
 
 def _wrong(state: _State) -> list[int]:
     """Digits the user entered (not givens) that differ from the solution; without
-    one, those that repeat a digit in a row, column or box."""
+    a solution, the digits that repeat in a row, column or box (all of them
+    when there is no givens record to tell the entered ones)."""
     cur, giv = state.current.cells, state.givens.cells
     entered = [i for i, d in enumerate(cur) if d and not giv[i]]
-    clash = {c for _, _, cells in state.current.duplicates() for c in cells if not giv[c]}
     if state.solution is None:
-        return sorted(clash)
+        return sorted({c for _, _, cells in state.current.duplicates() for c in cells
+                       if not (state.recorded and giv[c])})
     return [i for i in entered if cur[i] != state.solution[i]]  # a repeated digit is one of these
 
 
@@ -116,7 +120,7 @@ def _blocked(book, snap, state, start) -> Report:
 def hint(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
     """Mark the cells of the next step and write why; nothing is solved."""
     start = time.perf_counter()
-    state = _read(snap)
+    state = _read(snap, options)
     if state.solution is None:
         return _blocked(book, snap, state, start)
     grid, found, message = _next(snap, state)
@@ -130,7 +134,7 @@ def hint(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report
 def step(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
     """Make the next step: write the digits it places, the candidates it leaves, and why."""
     start = time.perf_counter()
-    state = _read(snap)
+    state = _read(snap, options)
     if state.solution is None:
         return _blocked(book, snap, state, start)
     grid, found, message = _next(snap, state)
@@ -146,13 +150,15 @@ def step(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report
 def check(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
     """Paint red the entered digits that break the rules or differ from the solution."""
     start = time.perf_counter()
-    state = _read(snap)
+    state = _read(snap, options)
     wrong = _wrong(state)
     n = state.layout.n
     entered = sum(1 for g, c in zip(state.givens.cells, state.current.cells) if c and not g)
-    if wrong:
-        message = (f"{len(wrong)} of the {entered} digits you entered "
-                   f"{'is' if len(wrong) == 1 else 'are'} wrong: {', '.join(cell_name(c, n) for c in wrong)}")
+    names = ", ".join(cell_name(c, n) for c in wrong)
+    if wrong and state.solution is None:
+        message = f"{len(wrong)} digits repeat in a row, column or box: {names}"
+    elif wrong:
+        message = f"{len(wrong)} of the {entered} digits you entered {'is' if len(wrong) == 1 else 'are'} wrong: {names}"
     elif state.solution is None:
         message = (f"no single solution to check against: {state.problem} (xlsolver records the givens on its "
                    "first hint, step or check; run one before entering digits)")
@@ -232,7 +238,7 @@ def _gave_up(book, snap, state, start, err) -> Report:
 def explain_sheet(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
     """Write every step from the givens and the rating to a Steps sheet."""
     start = time.perf_counter()
-    state = _read(snap)
+    state = _read(snap, options)
     if state.solution is None:
         return _blocked(book, snap, state, start)
     try:
