@@ -21,7 +21,7 @@ from typing import Iterator
 
 from xlsolver.sudoku.techniques.grid import Grid, bits, cell_name, digit_name
 from xlsolver.sudoku.techniques.links import Links, links, node_name
-from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
+from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step, see_both
 
 __all__ = ["MAX_NODES", "aic", "chain_text", "remote_pair", "turbot_fish", "x_chain", "xy_chain"]
 
@@ -130,7 +130,7 @@ def _chain_step(grid: Grid, name: str, path: list[int], targets: int) -> Step:
     s, e = path[0], path[-1]
     elims = [(t // n, t % n + 1) for t in bits(targets)]
     text = (f"{name} {chain_text(path, n)}: if {_says(s, n)} were false, {_says(e, n)} would be true, "
-            f"so one of them holds; remove {eliminations_text(grid, elims)}, which see both.")
+            f"so one of them holds; remove {eliminations_text(grid, elims)}, {see_both(elims)}.")
     return make_step(grid, name, text, eliminations=elims, cells=[x // n for x in path],
                      candidates=[(x // n, x % n + 1) for x in path])
 

@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import Iterator
 
 from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name, popcount
-from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
+from xlsolver.sudoku.techniques.step import Step, eliminations_text, houses_text, make_step
 
 __all__ = ["basic_fish", "finned_fish", "FISH_NAMES"]
 
@@ -164,8 +164,8 @@ def _basic_step(grid, k, group, cover_lines, base_cells, places):
         return
     d = digit_name(k + 1)
     elims = [(c, k + 1) for c in bits(gone)]
-    bases = ", ".join(hs.name(b) for b in group)
-    covers = ", ".join(hs.name(c) for c in cover_lines)
+    bases = houses_text(hs, group)
+    covers = houses_text(hs, cover_lines)
     text = (f"{FISH_NAMES[len(group)]} on {d}: in {bases}, {d} can only go in {covers}; each of those lines "
             f"gets its {d} from them, so remove {eliminations_text(grid, elims)}.")
     yield make_step(grid, FISH_NAMES[len(group)], text, eliminations=elims, cells=bits(base_cells),
@@ -190,8 +190,8 @@ def _finned_step(grid, k, group, cover_lines, base_cells, places, spots):
     name = ("Sashimi " if sashimi else "Finned ") + FISH_NAMES[size]
     d = digit_name(k + 1)
     elims = [(c, k + 1) for c in bits(gone)]
-    bases = ", ".join(hs.name(b) for b in group)
-    covers = ", ".join(hs.name(c) for c in cover_lines)
+    bases = houses_text(hs, group)
+    covers = houses_text(hs, cover_lines)
     text = (f"{name} on {d}: in {bases}, {d} can only go in {covers} or the fin{'s' if popcount(fins) > 1 else ''} "
             f"{grid.names(bits(fins))} in {hs.name(box)}. Fin or fish, {d} is not in the cover cells of that box: "
             f"remove {eliminations_text(grid, elims)}.")

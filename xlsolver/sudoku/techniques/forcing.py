@@ -143,7 +143,7 @@ def _verity(grid: Grid, suppositions, outcomes, how: str) -> Step | None:
     what = []
     if placements:
         what.append("place " + ", ".join(f"{digit_name(d)} in {grid.name(c)}" for c, d in placements[:6])
-                    + (" …" if len(placements) > 6 else ""))
+                    + (f" and {len(placements) - 6} more" if len(placements) > 6 else ""))
     if elims:
         what.append("remove " + eliminations_text(grid, elims))
     text = f"Forcing chain: {how}, the singles that follow agree: {'; '.join(what)}."

@@ -7,7 +7,7 @@ from typing import Iterator
 
 from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name
 from xlsolver.sudoku.techniques.links import links
-from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
+from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step, see_both
 
 __all__ = ["empty_rectangle", "simple_colouring", "skyscraper", "two_string_kite"]
 
@@ -19,7 +19,7 @@ def _ends_step(grid, name, k, cells, a, b, why):
     if not gone:
         return None
     elims = [(c, k + 1) for c in bits(gone)]
-    text = f"{why} so remove {eliminations_text(grid, elims)}, which see both."
+    text = f"{why} so remove {eliminations_text(grid, elims)}, {see_both(elims)}."
     return make_step(grid, name, text, eliminations=elims, cells=cells, candidates=[(c, k + 1) for c in cells])
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from xlsolver.sudoku.techniques.grid import cell_name, digit_name
 
-__all__ = ["Step", "eliminations_text", "make_step"]
+__all__ = ["Step", "and_list", "digits_text", "eliminations_text", "houses_text", "make_step", "see_both"]
 
 
 @dataclass(frozen=True)
@@ -53,3 +53,28 @@ def eliminations_text(grid, elims) -> str:
     for cell, d in sorted(elims, key=lambda x: (x[1], x[0])):
         by_digit.setdefault(d, []).append(cell)
     return "; ".join(f"{digit_name(d)} from {grid.names(cells)}" for d, cells in by_digit.items())
+
+
+def and_list(items) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def digits_text(digits) -> str:
+    """``5``, ``1 and 3``, ``5, 6 and 9`` for digits (1-based)."""
+    return and_list([digit_name(d) for d in digits])
+
+
+def houses_text(houses, numbers) -> str:
+    """``columns 3 and 4`` for houses of one kind, else ``row 2 and box 5``."""
+    numbers = list(numbers)
+    kinds = {houses.kind(h) for h in numbers}
+    if len(kinds) == 1 and len(numbers) > 1:
+        word = ("rows", "columns", "boxes")[kinds.pop()]
+        return f"{word} {and_list([str(h % houses.n + 1) for h in numbers])}"
+    return and_list([houses.name(h) for h in numbers])
+
+
+def see_both(elims) -> str:
+    return "which sees both" if len({c for c, _ in elims}) == 1 else "which see both"

@@ -11,8 +11,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name, digits_of, popcount
-from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
+from xlsolver.sudoku.techniques.grid import Grid, bits, digits_of, popcount
+from xlsolver.sudoku.techniques.step import Step, digits_text, eliminations_text, make_step
 
 __all__ = ["SIZE_NAMES", "hidden_subset", "locked_subset", "naked_subset"]
 
@@ -36,7 +36,7 @@ def naked_subset(size: int):
                 elims = [(c, d) for c in open_cells if c not in group for d in digits_of(grid.cand[c] & union)]
                 if not elims:
                     continue
-                ds = ", ".join(digit_name(d) for d in digits_of(union))
+                ds = digits_text(digits_of(union))
                 text = (f"In {hs.name(h)}, {grid.names(group)} hold only {ds} between them, so those digits "
                         f"go there: remove {eliminations_text(grid, elims)}.")
                 yield make_step(grid, f"Naked {SIZE_NAMES[size]}", text, eliminations=elims, cells=group,
@@ -65,7 +65,7 @@ def hidden_subset(size: int):
                 elims = [(c, d) for c in bits(cells) for d in digits_of(grid.cand[c] & ~keep)]
                 if not elims:
                     continue
-                ds = ", ".join(digit_name(k + 1) for k in group)
+                ds = digits_text(k + 1 for k in group)
                 text = (f"In {hs.name(h)}, {ds} can only go in {grid.names(bits(cells))}, so those cells hold "
                         f"them: remove {eliminations_text(grid, elims)}.")
                 yield make_step(grid, f"Hidden {SIZE_NAMES[size]}", text, eliminations=elims, cells=bits(cells),
@@ -91,7 +91,7 @@ def locked_subset(size: int):
                 elims = [(c, d) for c in bits(others) for d in digits_of(grid.cand[c] & union)]
                 if not elims:
                     continue
-                ds = ", ".join(digit_name(d) for d in digits_of(union))
+                ds = digits_text(digits_of(union))
                 text = (f"{grid.names(group)}, in both {hs.name(box)} and {hs.name(line)}, hold only {ds} between "
                         f"them, so those digits leave both houses: remove {eliminations_text(grid, elims)}.")
                 yield make_step(grid, f"Locked {SIZE_NAMES[size]}", text, eliminations=elims, cells=group,

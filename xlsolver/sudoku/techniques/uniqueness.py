@@ -27,7 +27,7 @@ from itertools import combinations
 from typing import Iterator
 
 from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name, digits_of, popcount
-from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
+from xlsolver.sudoku.techniques.step import Step, digits_text, eliminations_text, make_step
 
 __all__ = ["bug_plus_one", "unique_rectangle"]
 
@@ -131,7 +131,7 @@ def _type3(grid, corners, ab, floor, roof):
                     continue
                 elims = [(c, d) for c in others if c not in group for d in digits_of(grid.cand[c] & union)]
                 if elims:
-                    ds = ", ".join(digit_name(d) for d in digits_of(union))
+                    ds = digits_text(digits_of(union))
                     return _ur_step(grid, 3, corners, ab, elims,
                                     f"so {grid.name(roof[0])} or {grid.name(roof[1])} holds an extra digit, and with "
                                     f"{grid.names(group)} they lock {ds} in {hs.name(h)}")
