@@ -71,8 +71,13 @@ def calls_section() -> None:
     worst = count_paint("diagonal stripes (worst case)", stripes_picture(50))
     print("  calls of the worst case:", ", ".join(f"{k} x{v}" for k, v in sorted(worst.items())))
     book = double_of(laid_out(square_rings(50)), "Puzzle")
-    run_book(XlwingsWorkbook(book), "bench", "Puzzle", Options(), "solve")
+    backend = XlwingsWorkbook(book)
+    run_book(backend, "bench", "Puzzle", Options(), "solve")
     print(f"  whole solve job, square rings 50x50: {len(book.calls)} calls (reading the sheet included)")
+    start = len(book.calls)
+    backend.snapshot("Puzzle")
+    print(f"  reading that sheet again once painted (as step and check do): {len(book.calls) - start} calls, "
+          f"{book.calls[start:].count('api.SaveCopyAs')} of them SaveCopyAs")
 
 
 def calc_section(repeats: int = 5) -> None:

@@ -102,3 +102,35 @@ def test_solve_through_the_job_paints_the_whole_grid():
     snap = XlwingsWorkbook(book).snapshot("Puzzle")
     painted = [info for info in snap.cells.values() if info.fill in (BLACK.fill, WHITE.fill)]
     assert len(painted) == 30 * 30
+
+
+def test_a_painted_sheet_is_read_from_a_saved_copy():
+    """Halving a solved 50x50 would take thousands of questions: past a few, Excel
+    saves a copy (one call) and the fills come from the file, the same as asked."""
+    book = double_of(laid_out(square_rings(50)), "Puzzle")
+    backend = XlwingsWorkbook(book)
+    backend.apply(painted_plan("Puzzle", stripes_picture(50)))
+    start = len(book.calls)
+    snap = backend.snapshot("Puzzle")
+    calls = book.calls[start:]
+    assert calls.count("api.SaveCopyAs") == 1
+    assert len(calls) < 400, len(calls)
+    asked = {}
+    assert backend._read_formats(book.sheets["Puzzle"], (1, 1, 70, 70), asked, None)
+    assert {cell: (info.fill, info.diagonals) for cell, info in snap.cells.items()
+            if info.fill or info.diagonals} == asked
+
+
+def test_without_save_copy_the_halving_goes_on(monkeypatch):
+    from . import xlwings_double
+
+    def refuse(self, filename):
+        raise AttributeError("SaveCopyAs")
+
+    monkeypatch.setattr(xlwings_double._BookApi, "SaveCopyAs", refuse)
+    book = double_of(laid_out(square_rings(30)), "Puzzle")
+    backend = XlwingsWorkbook(book)
+    plan = painted_plan("Puzzle", stripes_picture(30))
+    backend.apply(plan)
+    snap = backend.snapshot("Puzzle")
+    assert {c for c, i in snap.cells.items() if i.fill == BLACK.fill} == plan.cells_with(BLACK)

@@ -121,6 +121,11 @@ class Book:
         self._log("Book.save")
         self.saved_to.append(str(path))
 
+    @property
+    def api(self) -> "_BookApi":
+        self._log("Book.api")
+        return _BookApi(self)
+
 
 class Sheets:
     """xlwings.main.Sheets: indexing by name or number, iteration, the active sheet, add."""
@@ -415,7 +420,35 @@ def _by_name(self: Sheets, name: str) -> Sheet:
 Sheets._by_name = _by_name  # a helper of the double, not an xlwings member
 
 
-# --- Excel's own objects behind Range.api -----------------------------------
+# --- Excel's own objects behind Book.api and Range.api -----------------------
+
+class _BookApi:
+    def __init__(self, book: Book) -> None:
+        self._book = book
+
+    def SaveCopyAs(self, filename: str) -> None:  # noqa: N802 - Excel's name
+        """Excel writes the workbook as it is now to another file; here through openpyxl."""
+        from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+        from xlsolver.core.paint import Paint, PaintPlan, Style, Write
+
+        self._book._log("api.SaveCopyAs")
+        copy = OpenpyxlWorkbook.new()
+        for sheet in self._book._sheets._list:
+            copy.add_sheet(sheet._name)
+            groups: dict = {}
+            ops = []
+            for cell, info in sorted(sheet.cells_.items()):
+                fill = None if info.fill is None else \
+                    f"{info.fill & 255:02X}{(info.fill >> 8) & 255:02X}{(info.fill >> 16) & 255:02X}"
+                diagonals = 5 in info.borders and 6 in info.borders
+                if fill or diagonals:
+                    groups.setdefault(Style(fill, diagonals), []).append(cell)
+                if info.value is not None:
+                    ops.append(Write(cell, info.value))
+            ops += [Paint(style, tuple(cells)) for style, cells in groups.items()]
+            copy.apply(PaintPlan(sheet._name, tuple(ops)))
+        copy.save(filename)
+
 
 class _RangeApi:
     def __init__(self, rng: Range) -> None:

@@ -9,8 +9,9 @@ around doing few of them:
   rectangles, never cell by cell;
 - fills and diagonal borders are read by halving: a range whose fill and both
   diagonals are uniform costs one question, a mixed one is split in two. An
-  unpainted sheet is read in one step; a painted grid in about as many steps
-  as it has boundaries between colours;
+  unpainted sheet is read in one step. A painted grid has too many boundaries
+  between colours for that: past a few questions Excel saves a copy of the
+  workbook (``SaveCopyAs``, one call) and the fills are read from the file;
 - each style of a plan is painted at once on a multi-area range: the cells
   are merged into rectangles (:mod:`xlsolver.backends.boxes`), and when their
   addresses fit ``Range("...")``'s 255 characters that is the range; longer
@@ -26,6 +27,7 @@ which has no ``api``, status bar or screen updating, and cannot read fills:
 values are read, fills are set rectangle by rectangle (Lite sends all of a
 script's changes to Excel in one go when it ends), and white cells get their
 fill without the diagonal lines.
+
 Tested against a recording double of exactly these members
 (``tests/live/xlwings_double.py``); no Excel runs on the machines that test it.
 """
@@ -33,10 +35,12 @@ Tested against a recording double of exactly these members
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
 from xlsolver.backends.boxes import Box, absolute, address_chunks, parse_address, rectangles
+from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core.errors import InputError
 from xlsolver.core.paint import GREY, Cell, GridLines, Paint, PaintPlan, SquareCells, Style, Write
 from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
@@ -52,6 +56,7 @@ XL_INSIDE_VERTICAL, XL_INSIDE_HORIZONTAL = 11, 12
 XL_CONTINUOUS, XL_NONE = 1, -4142
 XL_HAIRLINE, XL_THIN, XL_MEDIUM = 1, 2, -4138
 
+MAX_QUESTIONS = 40  # halving questions before a painted sheet is read from a saved copy instead
 NAME_FORMULA_LIMIT = 8000  # Excel's formula limit is 8192 characters; keep a margin
 PAINT_NAME = "xlsolver_paint"
 
@@ -138,7 +143,12 @@ class XlwingsWorkbook:
         values = _grid(used.value, rows, cols)
         formats: dict[Cell, tuple[str | None, bool]] = {}
         if not self.lite:  # xlwings Lite hands scripts the values only
-            self._read_formats(ws, boxes[0], formats)
+            if not self._read_formats(ws, boxes[0], formats, MAX_QUESTIONS):
+                copied = self._formats_of_copy(sheet)
+                if copied is not None:
+                    formats = copied
+                else:
+                    self._read_formats(ws, boxes[0], formats, None)
         cells = {}
         for r in range(rows):
             for c in range(cols):
@@ -221,10 +231,15 @@ class XlwingsWorkbook:
 
     # --- reading helpers ---
 
-    def _read_formats(self, ws, box: Box, out: dict[Cell, tuple[str | None, bool]]) -> None:
-        """Fill and diagonals of every cell of ``box``, asking uniform ranges once."""
-        stack = [box]
+    def _read_formats(self, ws, box: Box, out: dict[Cell, tuple[str | None, bool]], limit: int | None) -> bool:
+        """Fill and diagonals of every cell of ``box``, asking uniform ranges once.
+        Returns False, with ``out`` incomplete, past ``limit`` questions."""
+        stack, asked = [box], 0
         while stack:
+            asked += 1
+            if limit is not None and asked > limit:
+                out.clear()
+                return False
             top, left, bottom, right = stack.pop()
             native = ws.range((top, left), (bottom, right)).api
             fill = _uniform_fill(native)
@@ -241,6 +256,22 @@ class XlwingsWorkbook:
             else:
                 middle = (left + right) // 2
                 stack += [(top, left, bottom, middle), (top, middle + 1, bottom, right)]
+        return True
+
+    def _formats_of_copy(self, sheet: str) -> dict[Cell, tuple[str | None, bool]] | None:
+        """A painted sheet has too many colour boundaries to ask about one by one: Excel
+        saves a copy of the workbook (``Workbook.SaveCopyAs``, one call) and its fills and
+        diagonals are read from the file. None where the engine cannot (Excel on macOS)."""
+        with tempfile.TemporaryDirectory(prefix="xlsolver-") as folder:
+            suffix = Path(str(self.api.name)).suffix.lower()
+            copy = Path(folder) / f"copy{suffix if suffix in ('.xlsx', '.xlsm') else '.xlsx'}"
+            try:
+                self.api.api.SaveCopyAs(str(copy))
+                snap = OpenpyxlWorkbook.open(copy).snapshot(sheet)
+            except Exception:  # noqa: BLE001 - no SaveCopyAs here, or a copy openpyxl cannot read
+                return None
+        return {cell: (info.fill, info.diagonals) for cell, info in snap.cells.items()
+                if info.fill is not None or info.diagonals}
 
     def _names(self, sheet: str) -> dict[str, tuple[int, int, int, int]]:
         """Defined names that point at one range of ``sheet`` (sheet-scoped ones lose their prefix)."""
