@@ -83,6 +83,7 @@ LADDER: tuple[Technique, ...] = (
     _t("ALS-XZ", als.als_xz, 300, "unfair"),
     _t("Forcing Chain", forcing.forcing_chain, 500, "extreme",
        ("Forcing Chain Contradiction", "Forcing Chain Verity")),
+    _t("Forcing Net", forcing.forcing_net, 700, "extreme", ("Forcing Net Contradiction", "Forcing Net Verity")),
 )
 """Every technique, in the order a person tries them (HoDoKu's order)."""
 
