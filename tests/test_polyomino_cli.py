@@ -85,7 +85,7 @@ def test_a_board_drawn_in_a_file_and_a_workbook_out(tmp_path, capsys):
                          ("L4", ORACLE.forms([(0, 0), (0, 1), (0, 2), (1, 0)]), 2),
                          ("O4", ORACLE.forms([(0, 0), (0, 1), (1, 0), (1, 1)]), 1)],
                         [(name, frozenset(map(tuple, cs))) for name, cs in record["placements"][0]])
-    assert ws["A1"].value == "Polyomino 6x4" and ws["B2"].value == "I4:2,L4:2,O4"
+    assert ws["A1"].value == "Polyomino 6x4" and ws["A2"].value == "Pieces: I4:2,L4:2,O4"
     assert ws["A5"].fill.fgColor.rgb[-6:] == "808080" and ws["B5"].value in {"I4", "L4", "O4"}
 
 

@@ -100,6 +100,13 @@ def test_settings_rows_pieces_one_sided_and_solutions():
     assert [p.name for p in puzzle.pieces] == ["L", "L'", "N", "N'"] and puzzle.solutions == 5
 
 
+def test_a_setting_in_one_cell():
+    book = sheet({(1, 1): "Polyomino 5x2", (2, 1): "Pieces: I:2", (3, 1): "solutions:4"})
+    layout, puzzle = read_polyomino(book.snapshot("Board"))
+    assert (layout.top, layout.spec_cell, puzzle.solutions) == (5, (2, 1), 4)
+    assert [(p.name, p.count) for p in puzzle.pieces] == [("I", 2)]
+
+
 def test_pieces_drawn_beside_the_board_and_on_a_pieces_sheet():
     drawn = {(3, 6): "A", (3, 7): "A", (4, 6): "A", (6, 6): "B", (6, 7): "B"}
     book = sheet({(1, 1): "Polyomino 3x2", **drawn})

@@ -4,8 +4,9 @@
 
     A1     Polyomino 10x6         title: the word (Polyomino, Pentomino, Tiling ...) and,
                                   optionally, the frame's size, width x height
-    A2     Pieces | pentominoes   optional rows of settings under the title, a label and
-    A3     Solutions | 3          its value: the piece set, how many tilings to paint
+    A2     Pieces: pentominoes    optional rows of settings under the title, a label and
+    A3     Solutions: 3           its value (in one cell, or the value in the next cell):
+                                  the piece set, how many tilings to paint
     A5:J10 the frame              two rows below the last header row; empty cells are the
                                   board, filled cells (any colour) or "#" are blocked
     A12    status cell            two rows below the frame: the verdict and the counts
@@ -30,7 +31,8 @@ settings  rows under the title: ``Pieces`` with a spec (``pentominoes``, ``tetro
           ``F,I,L:2``, ``P:12``, the letters of drawn pieces; add ``one-sided`` to forbid
           turning pieces over, ``gaps`` to let cells stay empty) and ``Solutions`` with
           how many tilings to paint (the first on the board, each further one on a sheet
-          of its own). Without a spec the set is the drawn pieces, else the pentominoes.
+          of its own). Without a spec the set is the pieces drawn on the same sheet, or
+          else the pentominoes; a Pieces sheet's pieces are used when the spec names them.
 drawn piece  the cells holding one short name (a letter) outside the frame, or on a
           sheet named "Pieces"; they must be edge-connected.
 
@@ -78,13 +80,13 @@ PALETTE = (
     "FFCC00", "FF9900", "9999FF", "00CCFF", "FF8080", "CCFFFF", "00FF00", "FFFF00",
     "FF00FF", "00FFFF", "CCCCFF", "FFFFCC", "3366FF", "339966", "FF6600", "666699",
 )
-DEFAULT_SOLUTIONS = 3
+DEFAULT_SOLUTIONS = 2
 NO_BOARD = ("no polyomino board found: expected a title such as \"Polyomino 10x6\" above the board, "
             "or a defined name \"Board\" on its range")
 
 _TITLE = re.compile(r"\s*(polyomino|pentomino|tetromino|hexomino|tiling)", re.IGNORECASE)
 _SIZE = re.compile(r"(\d+)\s*[x×]\s*(\d+)", re.IGNORECASE)
-_LABELS = {"pieces": "pieces", "pieces:": "pieces", "solutions": "solutions", "solutions:": "solutions"}
+_SETTING = re.compile(r"\s*(pieces|solutions)\s*(?::\s*(.*?))?\s*$", re.IGNORECASE | re.DOTALL)
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9']{0,3}$")
 _OPTIONS = {"one-sided": "one_sided", "onesided": "one_sided", "one sided": "one_sided", "gaps": "gaps"}
 
@@ -161,18 +163,27 @@ def detect_polyomino(snap: SheetSnapshot) -> bool:
     return _title_cell(snap) is not None or _named_frame(snap) is not None
 
 
-def _settings(snap: SheetSnapshot, title: Cell | None) -> tuple[dict[str, Cell], int]:
-    """The settings rows under the title (label -> value cell) and the last header row."""
-    found: dict[str, Cell] = {}
+def _settings(snap: SheetSnapshot, title: Cell | None) -> tuple[dict[str, tuple[Cell, Value]], set[Cell], int]:
+    """The settings rows under the title: label -> (the cell holding the value, the value),
+    the cells they take, and the last header row. A setting is written in one cell
+    ("Pieces: pentominoes") or as a label with its value in the cell to the right."""
+    found: dict[str, tuple[Cell, Value]] = {}
+    used: set[Cell] = set()
     if title is None:
-        return found, 0
+        return found, used, 0
     row, col = title
     while True:
-        label = _text(snap.value(row + 1, col)).lower()
-        if label not in _LABELS:
-            return found, row
+        value = snap.value(row + 1, col)
+        match = _SETTING.match(value) if isinstance(value, str) else None
+        if match is None:
+            return found, used, row
         row += 1
-        found[_LABELS[label]] = (row, col + 1)
+        used.add((row, col))
+        if match.group(2):
+            found[match.group(1).lower()] = ((row, col), match.group(2))
+        else:
+            found[match.group(1).lower()] = ((row, col + 1), snap.value(row, col + 1))
+            used.add((row, col + 1))
 
 
 def _is_blocked_fill(info: CellInfo) -> bool:
@@ -249,21 +260,22 @@ def read_polyomino(snap: SheetSnapshot, library: dict[str, tuple[tuple[int, int]
     cell that is neither empty nor blocked, an unknown piece name, a drawn piece whose
     cells are disconnected, or a Solutions value that is not a count."""
     title = _title_cell(snap)
-    settings, header_end = _settings(snap, title)
+    settings, setting_cells, header_end = _settings(snap, title)
     top, left, bottom, right = _frame(snap, title, header_end)
     layout = PolyominoLayout(top, left, bottom - top + 1, right - left + 1, status_cell=(bottom + 2, left),
-                             title=title, spec_cell=settings.get("pieces"))
-    spec_text = _text(snap.value(*layout.spec_cell)) if layout.spec_cell else ""
+                             title=title, spec_cell=settings["pieces"][0] if "pieces" in settings else None)
+    spec_text = _text(settings["pieces"][1]) if "pieces" in settings else ""
     piece_part, flags = _spec(spec_text)
     # Names outside the frame, off the header and status cells, are drawn pieces.
-    skip = {title, layout.status_cell, *settings.values(), *((r, c - 1) for r, c in settings.values())}
+    skip = {title, layout.status_cell, *setting_cells}
     drawn = {cell: _text(info.value) for cell, info in snap.cells.items()
              if not layout.inside(cell) and cell not in skip and _NAME.match(_text(info.value))
              and cell[0] > header_end}
+    here = _drawn_pieces(drawn, snap.name)
     custom = dict(library or {})
-    custom.update(_drawn_pieces(drawn, snap.name))
+    custom.update(here)
     if not piece_part:
-        piece_part = ",".join(sorted(custom)) if custom else "pentominoes"
+        piece_part = ",".join(sorted(here)) if here else "pentominoes"
     mode = Mode.FREE
     try:
         pieces = parse_piece_spec(piece_part, custom, mode)
@@ -291,12 +303,12 @@ def read_polyomino(snap: SheetSnapshot, library: dict[str, tuple[tuple[int, int]
                                  f"filled cells and \"#\" are blocked)", snap.name, top, left)
     solutions = DEFAULT_SOLUTIONS
     if "solutions" in settings:
-        value = snap.value(*settings["solutions"])
+        where, value = settings["solutions"]
         if isinstance(value, str) and value.strip().isdigit():
             value = int(value.strip())
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 1 or value != int(value):
             raise InputError.at_cell(f'"{_text(value)}" is not a number of tilings to paint (1, 2, ...)',
-                                     snap.name, *settings["solutions"])
+                                     snap.name, *where)
         solutions = int(value)
     layout = PolyominoLayout(layout.top, layout.left, layout.height, layout.width, layout.status_cell,
                              title, layout.spec_cell, tuple(fills))
@@ -386,7 +398,7 @@ def board_import_plan(board: Board, sheet: str, title: str, spec: str = "", solu
     for label, value in (("Pieces", spec), ("Solutions", solutions)):
         if value:
             row += 1
-            ops += [Write((row, origin[1]), label), Write((row, origin[1] + 1), value)]
+            ops.append(Write((row, origin[1]), f"{label}: {value}"))
     top, left = row + 2, origin[1]
     layout = PolyominoLayout(top, left, board.height, board.width, (top + board.height + 1, left))
     blocked = [layout.cell((r, c)) for r in range(board.height) for c in range(board.width)

@@ -1,0 +1,141 @@
+"""The bundled polyomino workbook: the script makes it, the committed file matches, and
+``xlsolver solve`` gives every board its count; every painted tiling passes the oracle."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+from xlsolver.cli import main
+from xlsolver.core.exact_cover import count as exact_cover_count
+from xlsolver.polyomino import PENTOMINOES, Board, Piece, Tiler, parse_shape
+from xlsolver.sheets.polyomino_sheet import PALETTE, read_pieces_sheet, read_polyomino
+
+from .oracle import check_tiling, forms, orbits, tilings
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "workbooks" / "make_polyomino.py"
+BUNDLED = ROOT / "workbooks" / "polyomino.xlsx"
+
+
+def load_script():
+    spec = importlib.util.spec_from_file_location("make_polyomino", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+MAKER = load_script()
+SPECS = {s.name: s for s in MAKER.SHEETS}
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("made")
+    shutil.copy(SCRIPT, folder / SCRIPT.name)
+    done = subprocess.run([sys.executable, str(folder / SCRIPT.name)], capture_output=True, text=True, cwd=folder)
+    assert done.returncode == 0, done.stderr
+    return folder / "polyomino.xlsx"
+
+
+@pytest.fixture(scope="module")
+def solved(tmp_path_factory) -> tuple[list[dict], Path]:
+    out = tmp_path_factory.mktemp("solved") / "polyomino.solved.xlsx"
+    import contextlib
+    import io
+
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        code = main(["solve", str(BUNDLED), "-o", str(out), "--json"])
+    assert code == 1  # several tilings, and one board with none
+    return [json.loads(line) for line in buffer.getvalue().splitlines()], out
+
+
+def sheets_of(path: Path) -> dict:
+    book = OpenpyxlWorkbook.open(path)
+    library = read_pieces_sheet(book.snapshot("Pieces"))
+    return {name: read_polyomino(book.snapshot(name), library) for name in book.sheet_names() if name != "Pieces"}, \
+        library
+
+
+def test_committed_workbook_matches_the_script(made):
+    assert BUNDLED.exists(), "run python workbooks/make_polyomino.py and commit workbooks/polyomino.xlsx"
+    (committed, lib_a), (fresh, lib_b) = sheets_of(BUNDLED), sheets_of(made)
+    assert list(committed) == list(fresh) == list(SPECS) and lib_a == lib_b
+    for name in fresh:
+        assert committed[name] == fresh[name], name
+        layout, puzzle = fresh[name]
+        assert puzzle.board.area == SPECS[name].parsed().area, name
+
+
+def test_each_sheet_reads_as_the_board_drawn(made):
+    found, library = sheets_of(made)
+    assert library == {name: parse_shape(picture) for name, picture, _ in MAKER.PIECES}
+    for name, (_, puzzle) in found.items():
+        want = SPECS[name].parsed()
+        assert sorted(puzzle.board.cells) == sorted(want.cells) or SPECS[name].frame == "ring", name
+        if SPECS[name].frame == "ring":  # the ring is the frame: the board sits one cell in
+            assert puzzle.board == Board.of((r + 1, c + 1) for r, c in want.cells)
+
+
+def oracle_pieces(pieces):
+    return [(p.name, forms(p.shape), p.count) for p in pieces]
+
+
+def test_solve_gives_every_board_its_count(solved):
+    records, out = solved
+    by_sheet = {r["sheet"]: r for r in records}
+    assert set(by_sheet) == set(SPECS)
+    book = OpenpyxlWorkbook.open(out)
+    library = read_pieces_sheet(book.snapshot("Pieces"))
+    for name, spec in SPECS.items():
+        record = by_sheet[name]
+        assert record["kind"] == "polyomino", name
+        if spec.tilings is None:
+            assert record["status"] == "none" and "64 cells" in record["message"]
+            continue
+        assert (record["count"], record["raw_count"], record["complete"]) == (spec.tilings, spec.raw, True), name
+        layout, puzzle = read_polyomino(book.snapshot(name), library)
+        for placements in record["placements"]:
+            check_tiling(puzzle.board.cells, oracle_pieces(puzzle.pieces),
+                         [(n, frozenset(map(tuple, cs))) for n, cs in placements])
+        ws = book.api[name]
+        first = record["placements"][0]
+        for piece, cells in first:
+            r, c = cells[0]
+            cell = ws.cell(layout.top + r, layout.left + c)
+            assert cell.value == piece and cell.fill.fgColor.rgb[-6:] in PALETTE, name
+    assert "3x20 #2" in book.sheet_names() and "Custom #2" in book.sheet_names()
+
+
+def test_the_classic_counts_are_knuths():
+    """6x10 2339, 5x12 1010, 4x15 368, 3x20 2, 8x8 less its centre 65 ("Dancing Links", 2000)."""
+    assert {n: SPECS[n].tilings for n in ("6x10", "5x12", "4x15", "3x20", "8x8 centre")} == \
+        {"6x10": 2339, "5x12": 1010, "4x15": 368, "3x20": 2, "8x8 centre": 65}
+
+
+def test_the_custom_count_by_brute_force():
+    shapes = {name: parse_shape(picture) for name, picture, _ in MAKER.PIECES}
+    pieces = [("A", forms(shapes["A"]), 2), ("B", forms(shapes["B"]), 2)]
+    board = Board.parse("6x3").cells
+    found = tilings(board, pieces)
+    assert (orbits(board, pieces, found), len(found)) == (SPECS["Custom"].tilings, SPECS["Custom"].raw)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["Heart", "Corners"])
+def test_irregular_counts_by_the_exact_cover_engine(name):
+    """The raw count again, by Algorithm X over the same placements (no kernel involved)."""
+    board = SPECS[name].parsed()
+    pieces = [Piece(n, s) for n, s in sorted(PENTOMINOES.items())]
+    tiler = Tiler(board, pieces)
+    options = [[("p", p.name)] + list(cells) for p in pieces for cells in tiler.places[p.name]]
+    assert exact_cover_count(options) == SPECS[name].raw
