@@ -63,7 +63,8 @@ def _fish(grid: Grid, size: int, finned: bool) -> Iterator[Step]:
             usable = [b for b, (m, idx) in spots.items()
                       if idx.bit_count() <= limit and (finned or idx.bit_count() >= 2)]
             outside = _outside(grid, spots, usable, base_rows) if finned else None
-            for group in combinations(usable, size):
+            bands = _bands(grid, base_rows) if finned else ()
+            for group in _groups(usable, spots, size, bands):
                 union = 0
                 base_cells = 0
                 for b in group:
@@ -75,6 +76,42 @@ def _fish(grid: Grid, size: int, finned: bool) -> Iterator[Step]:
                         yield from _basic_step(grid, k, group, [covers[i] for i in bits(union)], base_cells, places)
                 elif width > size:
                     yield from _finned_group(grid, k, group, covers, base_cells, places, spots, base_rows, outside)
+
+
+def _groups(usable, spots, size, bands):
+    """The k-sets of base lines, leaving out early (for finned fish) every set
+    whose places, off the cover lines of any one box band, already need more
+    than k cover lines: its fins could not lie in one box."""
+    if not bands:
+        yield from combinations(usable, size)
+        return
+
+    def grow(start, chosen, union):
+        if len(chosen) == size:
+            yield tuple(chosen)
+            return
+        for i in range(start, len(usable) - (size - len(chosen)) + 1):
+            b = usable[i]
+            more = union | spots[b][1]
+            if all((more & ~band).bit_count() > size for band in bands):
+                continue
+            chosen.append(b)
+            yield from grow(i + 1, chosen, more)
+            chosen.pop()
+    yield from grow(0, [], 0)
+
+
+_BANDS: dict = {}
+
+
+def _bands(grid, base_rows):
+    """The cover-line index sets of the boxes' bands (the columns of each stack
+    of boxes when the base lines are rows)."""
+    key = (id(grid.houses), base_rows)
+    if key not in _BANDS:
+        n = grid.n
+        _BANDS[key] = tuple(sorted({_box_index(grid, box, base_rows) for box in range(2 * n, 3 * n)}))
+    return _BANDS[key]
 
 
 def _outside(grid, spots, usable, base_rows):
