@@ -237,6 +237,12 @@ def test_12x12_explained():
     check_steps(made.puzzle, made.solution)
 
 
+def test_16x16_explained():
+    made = make_puzzle(Shape(4, 4), "big:2", minimal=False)
+    used = check_steps(made.puzzle, made.solution)
+    assert "Guess" not in used
+
+
 def corpus(name: str) -> list[str]:
     path = CORPORA / name
     if not path.exists():
