@@ -109,3 +109,16 @@ def test_puzzles_at_a_level_are_at_that_level_and_unique():
     assert [m.puzzle for m, _ in got] == [m.puzzle for m, _ in puzzles_at_level(Shape(3, 3), "hard", 2, seed=1)]
     with pytest.raises(ValueError, match="not one of"):
         next(puzzles_at_level(Shape(3, 3), "tricky", 1))
+
+
+def test_the_level_filter_is_a_picklable_value():
+    import pickle
+
+    from xlsolver.sudoku.techniques.levels import AtLevel, rating_columns
+
+    check = pickle.loads(pickle.dumps(AtLevel("easy")))
+    made = make_puzzle(Shape(3, 3), "rating:0")
+    assert check(made) and not AtLevel("extreme")(made)
+    assert rating_columns(made) == {"level": "easy", "score": 318, "qqwing": "easy"}
+    with pytest.raises(ValueError):
+        AtLevel("tough")

@@ -8,6 +8,7 @@ past the medium bound) and nothing harder.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from xlsolver.sudoku.generator import Generated, make_puzzle
@@ -15,13 +16,34 @@ from xlsolver.sudoku.model import Shape
 from xlsolver.sudoku.techniques.ladder import LEVELS, explain
 from xlsolver.sudoku.techniques.rating import Rating, rate
 
-__all__ = ["TRIES_PER_PUZZLE", "puzzles_at_level", "rate_generated"]
+__all__ = ["TRIES_PER_PUZZLE", "AtLevel", "puzzles_at_level", "rate_generated", "rating_columns"]
 
 TRIES_PER_PUZZLE = 400  # candidates generated per puzzle asked for, before giving up
 
 
 def rate_generated(made: Generated) -> Rating:
     return rate(made.puzzle, list(explain(made.puzzle, made.solution)))
+
+
+@dataclass(frozen=True)
+class AtLevel:
+    """A filter for generated puzzles: is this one at ``level``? A plain
+    module-level value, so worker processes can take it (pickled)."""
+
+    level: str
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f'level "{self.level}" is not one of {", ".join(LEVELS)}')
+
+    def __call__(self, made: Generated) -> bool:
+        return rate_generated(made).level == self.level
+
+
+def rating_columns(made: Generated) -> dict[str, object]:
+    """The rating of a generated puzzle as columns for an index: level, score, QQWing class."""
+    rating = rate_generated(made)
+    return {"level": rating.level, "score": rating.score, "qqwing": rating.qqwing}
 
 
 def puzzles_at_level(shape: Shape, level: str, number: int, seed: int | str = 0, symmetry: str = "none",
