@@ -180,7 +180,10 @@ def test_a_painted_sheet_solves_again_as_drawn_and_clear_takes_the_paint_away():
     run_book(book, "mem", None, Options())
     before = dict(book.sheets["Board"])
     [again] = run_book(book, "mem", None, Options())
-    assert again.extra["count"] > 0 and book.sheets["Board"] == before
+    after = dict(book.sheets["Board"])
+    status = (4 + 3 + 1, 1)  # two rows below the frame: the same sentence, perhaps another time
+    assert after.pop(status).value.split(" (")[0] == before.pop(status).value.split(" (")[0]
+    assert again.extra["count"] > 0 and after == before
     [cleared] = run_book(book, "mem", None, Options(), "clear")
     assert cleared.status == "done"
     left = {cell: info.value for cell, info in book.sheets["Board"].items() if not info.blank}
@@ -220,16 +223,18 @@ def test_custom_pieces_tile_a_board_with_copies():
 # --- through files -----------------------------------------------------------------
 
 def test_round_trip_through_an_openpyxl_file(tmp_path):
-    board = Board.parse("#......#\n........\n........\n........\n........\n........\n........\n#......#")
+    board = Board.parse("\n".join("".join("#" if 3 <= r <= 4 and 3 <= c <= 4 else "." for c in range(8))
+                                   for r in range(8)))
     book = OpenpyxlWorkbook.new()
     book.apply(board_import_plan(board, "Eight", "Pentomino", "pentominoes", 2))
     path = tmp_path / "poly.xlsx"
     book.save(path)
     [report] = run_workbook(path)
     assert report.kind == "polyomino" and report.status == "multiple" and report.extra["complete"]
+    assert (report.extra["count"], report.extra["raw_count"]) == (65, 520)
     out = openpyxl.load_workbook(tmp_path / "poly.solved.xlsx")
     ws = out["Eight"]
-    assert ws["A5"].fill.fgColor.rgb[-6:] == GREY and ws["A5"].value is None  # a corner, blocked
+    assert ws["D8"].fill.fgColor.rgb[-6:] == GREY and ws["D8"].value is None  # the centre, blocked
     letters = {ws.cell(r, c).value for r in range(5, 13) for c in range(1, 9)} - {None}
     assert letters == set(PENTOMINOES)
     assert ws.cell(14, 1).value.startswith(f"{report.extra['count']} tilings up to symmetry")
