@@ -196,3 +196,19 @@ def test_progress_is_reported_and_grows():
     assert seen, "no progress reported"
     fractions = [p.fraction for p in seen]
     assert fractions == sorted(fractions) and 0 <= fractions[0] and fractions[-1] < 1
+
+
+@pytest.mark.slow
+def test_eight_by_eight_with_the_square_tetromino():
+    """Scott's 1958 puzzle with the 2x2 square free to go anywhere: 16146 tilings up to symmetry."""
+    pieces = PENTOS + parse_piece_spec("O4")
+    result = solve(Board.parse("8x8"), pieces, keep=0)
+    assert (result.count_up_to_symmetry, result.count, result.complete) == (16146, 16146 * 8, True)
+
+
+def test_two_streams_of_one_tiler_do_not_disturb_each_other():
+    tiler = Tiler(Board.parse("20x3"), PENTOS)
+    a, b = tiler.tilings(), tiler.tilings(up_to_symmetry=False)
+    first_a, first_b = next(a), next(b)
+    assert first_a in tiler.orbit(first_a) and first_b in tiler.orbit(first_a) | tiler.orbit(next(a))
+    assert len(list(b)) == 7

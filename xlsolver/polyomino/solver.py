@@ -209,7 +209,6 @@ class Tiler:
                 ids = sorted(self.index[c] for c in pl)
                 rows.append((ids[0], pieces[p.name], ids))
         rows.sort()
-        self._rows_used = rows
         return rows
 
     def _root(self, restrict: bool, rows: list[tuple[int, int, list[int]]]) -> list[int]:
@@ -257,7 +256,7 @@ class Tiler:
         if self.compiled:
             buf = {k: np.asarray(v, dtype=np.int64) for k, v in buf.items()}
         minsize, unit = self._pruning()
-        return dict(buf, S=S, W=W, n=n, minsize=minsize, unit=unit)
+        return dict(buf, S=S, W=W, n=n, minsize=minsize, unit=unit, rows=rows)
 
     def _bit_layout(self) -> tuple[int, int, list[int]] | None:
         """``(m, bits, bit of each open cell)`` when the board's bounding box fits in a
@@ -285,7 +284,6 @@ class Tiler:
         keyed.sort(key=lambda t: t[0])
         rows = [row for _, _, row in keyed]
         masks = [mask for _, mask, _ in keyed]
-        self._rows_used = rows
         start = [0] * (nbits * B + 1)
         for slot, _, _ in keyed:
             start[slot + 1] += 1
@@ -308,7 +306,7 @@ class Tiler:
         else:
             buf = dict(words, **numbers, **{k: [0] * n for k, n in zeros.items()})
         minsize, unit = self._pruning()
-        return dict(buf, W=W, n=nbits, minsize=minsize, unit=unit)
+        return dict(buf, W=W, n=nbits, minsize=minsize, unit=unit, rows=rows)
 
     def _neighbours(self) -> list[int]:
         out = []
@@ -316,12 +314,13 @@ class Tiler:
             out += [self.index.get(x, -1) for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))]
         return out
 
-    def _tiling(self, ids) -> Tiling:
+    def _tiling(self, rows: list[tuple[int, int, list[int]]], ids) -> Tiling:
+        """The kernel's placement numbers (-1 padded) of one solution as a tiling."""
         out = []
         for p in ids:
             if p < 0:
                 break
-            _, k, cells = self._rows_used[p]
+            _, k, cells = rows[p]
             out.append((self.pieces[k].name, tuple(sorted(self.order[c] for c in cells))))
         return tuple(sorted(out))
 
@@ -385,7 +384,7 @@ class Tiler:
             self.nodes = budget.used_nodes = int(b["regs"][3])
             for s in range(int(b["regs"][4])):
                 found += 1
-                yield self._tiling(sols[s * b["n"]:(s + 1) * b["n"]]) if build else None
+                yield self._tiling(b["rows"], sols[s * b["n"]:(s + 1) * b["n"]]) if build else None
             if state == kernel.DONE:
                 return
             now = time.perf_counter()
