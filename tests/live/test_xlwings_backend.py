@@ -134,3 +134,15 @@ def test_without_save_copy_the_halving_goes_on(monkeypatch):
     backend.apply(plan)
     snap = backend.snapshot("Puzzle")
     assert {c for c, i in snap.cells.items() if i.fill == BLACK.fill} == plan.cells_with(BLACK)
+
+
+def test_save_writes_a_copy_and_keeps_the_open_book(tmp_path):
+    book = double_of(laid_out(square_rings(10)), "Puzzle", fullname=str(tmp_path / "open.xlsx"))
+    backend = XlwingsWorkbook(book)
+    run_book(backend, "book", "Puzzle", Options(), "solve")
+    backend.save(tmp_path / "copy.xlsx")
+    saved = OpenpyxlWorkbook.open(tmp_path / "copy.xlsx").snapshot("Puzzle").cells
+    assert saved == backend.snapshot("Puzzle").cells
+    assert book.saved_to == [] and [p.name for p in tmp_path.iterdir()] == ["copy.xlsx"]
+    backend.save(tmp_path / "open.xlsx")  # its own file: a plain save
+    assert book.saved_to == ["None"]

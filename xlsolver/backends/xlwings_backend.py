@@ -42,6 +42,7 @@ from typing import Any, Callable
 from xlsolver.backends.boxes import Box, absolute, address_chunks, parse_address, rectangles
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core.errors import InputError
+from xlsolver.core.files import atomic_write
 from xlsolver.core.paint import GREY, Cell, GridLines, Paint, PaintPlan, SquareCells, Style, Write
 from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
 
@@ -212,11 +213,13 @@ class XlwingsWorkbook:
             return self.api.sheets[name]
 
     def save(self, path: Path | str) -> None:
-        """Excel writes the file itself (``Book.save``); it replaces ``path`` in one step."""
+        """The open workbook's own file: Excel saves it. Another file: Excel saves a copy
+        beside it (``SaveCopyAs``, the open book keeps its name) and a rename puts it in place."""
         path = Path(path)
-        if path.exists() and path.resolve() != (self.path.resolve() if self.path else None):
-            os.remove(path)  # Excel asks before overwriting another file; a button cannot answer
-        self.api.save(str(path))
+        if self.path is not None and path.resolve() == self.path.resolve():
+            self.api.save()
+            return
+        atomic_write(path, lambda temporary: self.api.api.SaveCopyAs(str(temporary)), "the workbook")
 
     def value_at(self, sheet: str, row: int, col: int) -> Value:
         """One cell's value (the Stop cell, read while work runs)."""
