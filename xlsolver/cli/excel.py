@@ -346,10 +346,13 @@ def write_folder(folder: Path, kinds: list[str] | None = None, calc: bool = Fals
                   "xlwings is distributed under this licence:\n\n" + licence.read_text(encoding="utf-8"))
         atomic_write_text(folder / "NOTICE-xlwings.txt", notice)
         written.append(folder / "NOTICE-xlwings.txt")
-    if calc:
-        written += _write_calc(folder, kinds or list(KINDS), say)
     for path in written:
         say(f"wrote {path}")
+    if calc:  # after the Excel files are reported: LibreOffice may be missing
+        made = _write_calc(folder, kinds or list(KINDS), say)
+        for path in made:
+            say(f"wrote {path}")
+        written += made
     return written
 
 
