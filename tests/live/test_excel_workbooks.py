@@ -136,3 +136,18 @@ def test_calc_reads_the_button_and_runs_the_action_cell(folder, calc_office):
         assert report.status == "unique"
     finally:
         book.close()
+
+
+def test_calc_workbooks_get_a_button_per_action(tmp_path, monkeypatch, calc_office):
+    """--calc: .ods workbooks with push buttons, and the macros in the (here: a test) profile."""
+    monkeypatch.setattr("xlsolver.calc.user_profile", lambda: tmp_path / "profile")
+    written = write_folder(tmp_path / "out", kinds=["nonogram"], calc=True, say=lambda line: None)
+    assert (tmp_path / "profile" / "Scripts" / "python" / "xlsolver_buttons.py") in written
+    book = calc_office.open(tmp_path / "out" / "xlsolver_nonogram.ods")
+    try:
+        form = book.api.Sheets.getByName("Nonogram").DrawPage.Forms.getByIndex(0)
+        bound = {form.getByIndex(i).Label: form.getScriptEvents(i)[0].ScriptCode for i in range(form.Count)}
+        assert sorted(bound) == sorted(a.capitalize() for a in BUTTONS)
+        assert bound["Check"].startswith("vnd.sun.star.script:xlsolver_buttons.py$check?")
+    finally:
+        book.close()
