@@ -35,6 +35,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from xlsolver.nonogram.kernel import line_compiled
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Clue
 
 # bytes.translate tables: a state byte to the ASCII digit "can it be black" / "can it be white".
@@ -65,12 +66,31 @@ def solve_line_bytes(clue: Clue, data: bytes) -> bytes | None:
     """:func:`solve_line` on the line's bytes (one state per byte), answering bytes.
 
     The form the propagation loop uses: bytes are the cache key, compare
-    with ``==`` and need no array round trip when nothing changed.
+    with ``==`` and need no array round trip when nothing changed. With
+    numba, a miss is computed by the compiled kernel (:mod:`.kernel`, the
+    same answer some ten times sooner); else by the big-int tables here.
     """
+    if line_compiled is not None:
+        out = np.empty(len(data), dtype=np.int8)
+        if not line_compiled(_clue_array(clue), np.frombuffer(data, dtype=np.int8), out):
+            return None
+        return out.tobytes()
+    return solve_line_plain(clue, data)
+
+
+def solve_line_plain(clue: Clue, data: bytes) -> bytes | None:
+    """:func:`solve_line_bytes` by the big-int tables, uncached (the path without numba)."""
     table = _Placements.of(clue, data)
     if table is None:
         return None
     return _states(table.black_cells(), table.white_cells(), table.n)
+
+
+@lru_cache(maxsize=4096)
+def _clue_array(clue: Clue) -> np.ndarray:
+    if any(length <= 0 for length in clue):
+        raise ValueError(f"clue {clue} has a number below 1")
+    return np.array(clue, dtype=np.int64)
 
 
 def block_ranges(clue: Clue, line: np.ndarray) -> list[tuple[int, int]] | None:
