@@ -92,14 +92,14 @@ def test_kernel_choice_follows_the_bounding_box():
 
 
 def test_both_kernels_walk_the_same_tree_on_a_board_with_holes():
-    # 58 open cells: eleven pentominoes and an L tromino, so regions of 3 and 4 cells are
-    # dead but any size from 5 up may live.
-    board = Board.parse("..........\n....#.....\n..........\n......#...\n..........\n..........")
-    pieces = [p for p in PENTOS if p.name != "X"] + [Piece("V3", ((0, 0), (0, 1), (1, 0)))]
+    # 29 open cells: five pentominoes and an L tetromino, so regions of 1 to 3 cells are
+    # dead but any size from 4 up may live; every tiling listed, mirror images included.
+    board = Board.parse("......\n......\n..#...\n......\n......")
+    pieces = [p for p in PENTOS if p.name in "FLNPY"] + [Piece("L4", ((0, 0), (0, 1), (0, 2), (1, 0)))]
     found, nodes = {}, {}
     for name in ("bits", "cells"):
         tiler = Tiler(board, pieces, kernel_name=name)
-        found[name] = [t for _, t in zip(range(300), tiler.tilings(up_to_symmetry=False))]
+        found[name] = sorted(tiler.tilings(up_to_symmetry=False))
         nodes[name] = tiler.nodes
-    assert len(found["bits"]) == 300 and found["bits"] == found["cells"]
+    assert len(found["bits"]) > 10 and found["bits"] == found["cells"]
     assert nodes["bits"] == nodes["cells"]

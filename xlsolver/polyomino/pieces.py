@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 Cell = tuple[int, int]
 Shape = tuple[Cell, ...]
@@ -51,6 +52,11 @@ def normalize(cells: Iterable[Cell]) -> Shape:
 
 def orientations(shape: Iterable[Cell], mode: Mode = Mode.FREE) -> tuple[Shape, ...]:
     """The distinct fixed forms a piece can take, sorted."""
+    return _orientations(tuple(shape), mode)
+
+
+@lru_cache(maxsize=4096)
+def _orientations(shape: Shape, mode: Mode) -> tuple[Shape, ...]:
     return tuple(sorted({normalize(apply(t, cell) for cell in shape) for t in mode.transforms()}))
 
 

@@ -87,13 +87,19 @@ def placements(board: Board, piece: Piece) -> list[tuple[Cell, ...]]:
     """Every set of board cells the piece can cover, sorted."""
     found = set()
     inside = board.cells
+    rows = [r for r, _ in inside]
+    cols = [c for _, c in inside]
+    top, left, bottom, right = min(rows), min(cols), max(rows), max(cols)
     for shape in piece.orientations():
-        r0, c0 = shape[0]
-        for r, c in inside:
-            # A shape is sorted, and moving every cell by the same step keeps it sorted.
-            cells = tuple((r + dr - r0, c + dc - c0) for dr, dc in shape)
-            if inside.issuperset(cells):
-                found.add(cells)
+        h = max(r for r, _ in shape)
+        w = max(c for _, c in shape)
+        # Every translation that keeps the shape in the board's bounding box; a shape is
+        # sorted, and moving every cell by the same step keeps it sorted.
+        for r in range(top, bottom - h + 1):
+            for c in range(left, right - w + 1):
+                cells = tuple([(r + dr, c + dc) for dr, dc in shape])
+                if inside.issuperset(cells):
+                    found.add(cells)
     return sorted(found)
 
 
@@ -197,21 +203,25 @@ class Tiler:
             out += [(p.name, pl) for pl in (self._representatives(p.name) if restricted else self.places[p.name])]
         return sorted(out)
 
-    def _rows(self, restrict: bool) -> list[tuple[int, int, list[int]]]:
-        """``(first cell, piece number, cells)`` of every placement the search may use, sorted;
-        with ``restrict`` the restriction piece keeps one placement per orbit."""
-        pieces = {p.name: k for k, p in enumerate(self.pieces)}
+    def _used(self, restrict: bool) -> list[tuple[int, tuple[Cell, ...]]]:
+        """``(piece number, cells)`` of every placement the search may use; with
+        ``restrict`` the restriction piece keeps one placement per orbit."""
+        out = []
+        for k, p in enumerate(self.pieces):
+            restricted = restrict and p.name == self.fixed_piece
+            out += [(k, pl) for pl in (self._representatives(p.name) if restricted else self.places[p.name])]
+        return out
+
+    def _rows(self, restrict: bool) -> list[tuple[int, int, list[int], tuple[Cell, ...]]]:
+        """``(first cell, piece number, cell numbers, cells)`` of each placement, sorted."""
         rows = []
-        for p in self.pieces:
-            places = self._representatives(p.name) if restrict and p.name == self.fixed_piece \
-                else self.places[p.name]
-            for pl in places:
-                ids = sorted(self.index[c] for c in pl)
-                rows.append((ids[0], pieces[p.name], ids))
+        for k, pl in self._used(restrict):
+            ids = sorted(self.index[c] for c in pl)
+            rows.append((ids[0], k, ids, pl))
         rows.sort()
         return rows
 
-    def _root(self, restrict: bool, rows: list[tuple[int, int, list[int]]]) -> list[int]:
+    def _root(self, restrict: bool, piece_of: list[int]) -> list[int]:
         """The rows of the piece the root of the tree branches on (see the kernels): the
         restriction piece, else the one-copy piece with the fewest placements; [] if none."""
         if restrict and self.fixed_piece is not None:
@@ -221,7 +231,7 @@ class Tiler:
             if not single:
                 return []
             k = min(single)[1]
-        return [i for i, row in enumerate(rows) if row[1] == k]
+        return [i for i, piece in enumerate(piece_of) if piece == k]
 
     def _pruning(self) -> tuple[int, int]:
         """``(minsize, unit)`` of the dead-region test; (0, 1) turns it off, as it must be
@@ -238,17 +248,17 @@ class Tiler:
         n = len(self.order)
         S = max((p.size for p in self.pieces), default=1)
         start = [0] * (n + 1)
-        for first, _, _ in rows:
+        for first, *_ in rows:
             start[first + 1] += 1
         for c in range(n):
             start[c + 1] += start[c]
-        root = self._root(restrict, rows)
+        root = self._root(restrict, [k for _, k, _, _ in rows])
         W = max(max((start[c + 1] - start[c] for c in range(n)), default=0) + 1, len(root))
         cells = []
-        for _, _, ids in rows:
+        for _, _, ids, _ in rows:
             cells += ids + [-1] * (S - len(ids))
         spare = n - sum(p.size * p.count for p in self.pieces)
-        buf = dict(start=start, root=root, pl_piece=[k for _, k, _ in rows], pl_cells=cells or [-1],
+        buf = dict(start=start, root=root, pl_piece=[k for _, k, _, _ in rows], pl_cells=cells or [-1],
                    occ=[0] * n, left=[p.count for p in self.pieces], cand=[0] * ((n + 1) * W),
                    ncand=[0] * (n + 1), idx=[0] * (n + 1), cellat=[0] * (n + 1),
                    regs=[0, 1, spare if self.gaps else 0, 0, 0, 0], nbr=self._neighbours(),
@@ -256,7 +266,7 @@ class Tiler:
         if self.compiled:
             buf = {k: np.asarray(v, dtype=np.int64) for k, v in buf.items()}
         minsize, unit = self._pruning()
-        return dict(buf, S=S, W=W, n=n, minsize=minsize, unit=unit, rows=rows)
+        return dict(buf, S=S, W=W, n=n, minsize=minsize, unit=unit, rows=[(k, pl) for _, k, _, pl in rows])
 
     def _bit_layout(self) -> tuple[int, int, list[int]] | None:
         """``(m, bits, bit of each open cell)`` when the board's bounding box fits in a
@@ -276,11 +286,11 @@ class Tiler:
         """The bitboard kernel's tables and state (see :mod:`xlsolver.polyomino.bitboard`)."""
         m, nbits, bit = self._bit_layout()
         B = len(self.pieces)
+        bit_of = {cell: 1 << b for cell, b in zip(self.order, bit)}
         keyed = []
-        for row in self._rows(restrict):
-            first, _, ids = row
-            mask = sum(1 << bit[i] for i in ids)
-            keyed.append((bit[first] * B + row[1], mask, row))
+        for k, pl in self._used(restrict):
+            mask = sum(bit_of[c] for c in pl)
+            keyed.append((((mask & -mask).bit_length() - 1) * B + k, mask, (k, pl)))
         keyed.sort(key=lambda t: t[0])
         rows = [row for _, _, row in keyed]
         masks = [mask for _, mask, _ in keyed]
@@ -289,14 +299,14 @@ class Tiler:
             start[slot + 1] += 1
         for c in range(nbits * B):
             start[c + 1] += start[c]
-        root = self._root(restrict, rows)
+        root = self._root(restrict, [k for k, _ in rows])
         W = max(max(start[(c + 1) * B] - start[c * B] for c in range(nbits)) + 1, len(root))
         open_bits = sum(1 << b for b in bit)
         every = (1 << bitboard.WORD) - 1
         boards = [every & ~open_bits & ((1 << nbits) - 1)] + [0] * (nbits + 1)
         spare = self.board.area - sum(p.size * p.count for p in self.pieces)
         words = dict(pl_mask=masks or [0], boards=boards, geo=bitboard.geometry(open_bits, m, nbits))
-        numbers = dict(start=start, root=root, pl_piece=[k for _, k, _ in rows], left=[p.count for p in self.pieces],
+        numbers = dict(start=start, root=root, pl_piece=[k for k, _ in rows], left=[p.count for p in self.pieces],
                        regs=[0, 1, spare if self.gaps else 0, 0, 0, 0])
         zeros = dict(cand=(nbits + 1) * W, ncand=nbits + 1, idx=nbits + 1, cellat=nbits + 1)
         if self.compiled:
@@ -314,14 +324,14 @@ class Tiler:
             out += [self.index.get(x, -1) for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))]
         return out
 
-    def _tiling(self, rows: list[tuple[int, int, list[int]]], ids) -> Tiling:
+    def _tiling(self, rows: list[tuple[int, tuple[Cell, ...]]], ids) -> Tiling:
         """The kernel's placement numbers (-1 padded) of one solution as a tiling."""
         out = []
         for p in ids:
             if p < 0:
                 break
-            _, k, cells = rows[p]
-            out.append((self.pieces[k].name, tuple(sorted(self.order[c] for c in cells))))
+            k, cells = rows[p]
+            out.append((self.pieces[k].name, cells))
         return tuple(sorted(out))
 
     @staticmethod
