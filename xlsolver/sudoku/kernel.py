@@ -18,6 +18,8 @@ from __future__ import annotations
 import os
 import types
 
+__all__ = ["DONE", "PAUSED", "pick", "propagate", "run", "run_compiled"]
+
 DONE = 0
 PAUSED = 1
 

@@ -6,6 +6,8 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 
+__all__ = ["EMPTY", "MAX_SIZE", "SYMBOLS", "Shape", "Sudoku", "is_solution"]
+
 # Digits 1..9 then letters: 16x16 uses 1-9 and A-G, 25x25 1-9 and A-P.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 EMPTY = ".0"

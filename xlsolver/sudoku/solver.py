@@ -12,6 +12,8 @@ from xlsolver.core.status import Status
 from xlsolver.sudoku import kernel
 from xlsolver.sudoku.model import Shape, Sudoku
 
+__all__ = ["SLICE", "Conflict", "SudokuResult", "candidates", "count", "count_solutions", "shared_digits", "solve"]
+
 SLICE = 4096  # nodes between clock checks; a multiple of 64, as Budget.charge expects
 
 
@@ -71,11 +73,13 @@ _buffers = _geometry_cache()
 
 
 def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | None = None,
-          plain: bool = False) -> tuple[int, list[tuple[int, ...]], int, tuple[int, int, int]]:
+          plain: bool = False, max_nodes: int | None = None
+          ) -> tuple[int, list[tuple[int, ...]], int, tuple[int, int, int]]:
     """Count solutions of a grid of candidate bit sets up to ``limit``.
 
     Returns (count, up to two solutions as digit tuples, nodes, root failure
-    registers). Raises BudgetExhausted when ``budget`` runs out.
+    registers). Raises BudgetExhausted when ``budget`` runs out or the search
+    passes ``max_nodes`` nodes (an exact cap, for tests that should stay cheap).
     """
     compiled = kernel.run_compiled is not None and not plain
     run = kernel.run_compiled if compiled else kernel.run
@@ -84,11 +88,16 @@ def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | 
     s.cand[:size] = candidates
     for i in range(8):
         s.regs[i] = 0
-    stop = SLICE
+    cap = 1 << 62 if max_nodes is None else max_nodes
+    step = SLICE if budget is not None else cap
+    stop = min(step, cap)
     while run(n, s.units, s.peers, s.npeers, s.cand, s.bcell, s.bleft, s.queue, s.regs,
-              s.sols, limit, stop if budget is not None else 1 << 62) == kernel.PAUSED:
-        budget.charge(SLICE)
-        stop += SLICE
+              s.sols, limit, stop) == kernel.PAUSED:
+        if stop >= cap:
+            raise BudgetExhausted(f"node cap of {max_nodes} reached")
+        if budget is not None:
+            budget.charge(SLICE)
+        stop = min(stop + step, cap)
     found = int(s.regs[1])
     sols = [tuple(int(m).bit_length() for m in s.sols[k * size:(k + 1) * size]) for k in range(min(found, 2))]
     return found, sols, int(s.regs[2]), (int(s.regs[4]), int(s.regs[5]), int(s.regs[6]))
