@@ -13,11 +13,15 @@ from xlsolver.core import RED, InputError, Status
 from xlsolver.sheets import CellInfo, MemoryWorkbook, SheetSnapshot
 from xlsolver.sheets.nonogram_sheet import find_layout
 from xlsolver.sheets.sudoku_sheet import (
+    INDEX_TITLE,
     SOLVED_FONT,
     detect_sudoku,
     read_sudoku,
     sudoku_import_plan,
+    sudoku_index_plan,
     sudoku_plan,
+    sudoku_print_frame,
+    sudoku_print_plan,
 )
 from xlsolver.sudoku import Shape, Sudoku, SudokuResult, solve
 from xlsolver.sudoku.generator import make_puzzle
@@ -88,7 +92,7 @@ def test_round_trip_in_memory(size):
     assert after.value(3 + n + 1, 1) == "unique solution"
 
 
-@pytest.mark.parametrize("size", ["6x6", "16x16"])
+@pytest.mark.parametrize("size", PUZZLES)
 def test_round_trip_through_a_file(size, tmp_path):
     puzzle = PUZZLES[size]()
     book = OpenpyxlWorkbook.new()
@@ -237,3 +241,59 @@ def test_detect_says_no_to_boards_of_repeated_letters_and_stray_numbers():
     assert not detect_sudoku(MemoryWorkbook.from_values("P", board).snapshot("P"))
     table = [[r + 1, 20 + r] for r in range(9)]
     assert not detect_sudoku(MemoryWorkbook.from_values("T", table).snapshot("T"))
+
+
+@pytest.mark.parametrize("size", PUZZLES)
+def test_a_printable_sheet_reads_back_and_is_set_up_for_paper(size, tmp_path):
+    puzzle = PUZZLES[size]()
+    book = OpenpyxlWorkbook.new()
+    book.apply(sudoku_print_plan(puzzle, "Print", "#1"))
+    book.save(tmp_path / "print.xlsx")
+    back = OpenpyxlWorkbook.open(tmp_path / "print.xlsx")
+    snap = back.snapshot("Print")
+    assert detect_sudoku(snap) and read_sudoku(snap)[1] == puzzle
+    n = puzzle.n
+    ws = openpyxl.load_workbook(tmp_path / "print.xlsx")["Print"]
+    last = openpyxl.utils.get_column_letter(n)
+    assert ws.print_area == f"'Print'!$A$1:${last}${n + 2}"
+    assert ws.sheet_properties.pageSetUpPr.fitToPage and ws.page_setup.fitToWidth == 1 == ws.page_setup.fitToHeight
+    assert ws.print_options.horizontalCentered
+    grid = [ws.cell(3 + r, 1 + c) for r in range(n) for c in range(n)]
+    sizes = {cell.font.sz for cell in grid}
+    assert len(sizes) == 1 and sizes.pop() >= 11  # big digits, one size
+    assert {cell.alignment.horizontal for cell in grid} == {"center"}
+    assert ws["A1"].font.b and ws["A1"].value.startswith(f"Sudoku {n}x{n}")
+    heights = {ws.row_dimensions[3 + r].height for r in range(n)}
+    widths = {ws.column_dimensions[openpyxl.utils.get_column_letter(1 + c)].width for c in range(n)}
+    assert len(heights) == 1 == len(widths) and n * heights.pop() <= 520  # fits a portrait page
+    # Box edges are drawn heavier than the lines inside a box.
+    br = puzzle.shape.box_rows
+    assert ws.cell(3 + br, 1).border.top.style == "medium" and ws.cell(4, 1).border.top.style == "thin"
+    # Solving keeps the big font and paints the solver's digits blue.
+    solve_sheet(back, "Print")
+    back.save(tmp_path / "solved.xlsx")
+    ws = openpyxl.load_workbook(tmp_path / "solved.xlsx")["Print"]
+    empty = next(i for i, v in enumerate(puzzle.cells) if not v)
+    cell = ws.cell(3 + empty // n, 1 + empty % n)
+    assert cell.font.color.rgb[-6:] == SOLVED_FONT and cell.font.sz == ws.cell(3, 1).font.sz
+
+
+def test_a_framed_copy_gets_only_values_and_the_print_area():
+    puzzle = PUZZLES["6x6"]()
+    frame = sudoku_print_frame(puzzle.shape, "S")
+    assert not frame.writes()
+    values = sudoku_print_plan(puzzle, "S", "#2", frame=False)
+    assert set(type(op).__name__ for op in values.ops) == {"Write", "PrintSetup"}
+    assert sudoku_print_plan(puzzle, "S", "#2").writes() == values.writes()
+
+
+def test_an_index_sheet_is_no_puzzle_for_any_finder():
+    params = [("size", "9x9"), ("puzzles", "9"), ("seed", "1")]
+    for count in (1, 2, 3, 4, 6, 9, 16, 25):
+        rows = [[i, f"Sudoku {i}", 20 + i % 9, "yes", f"1:{i - 1}", "." * 81] for i in range(1, count + 1)]
+        book = MemoryWorkbook()
+        book.apply(sudoku_index_plan("Index", "9 sudoku 9x9", params, ["#", "sheet", "clues", "minimal", "seed",
+                                                                      "puzzle"], rows))
+        snap = book.snapshot("Index")
+        assert snap.value(1, 1).startswith(INDEX_TITLE)
+        assert not detect_sudoku(snap) and find_layout(snap) is None, count

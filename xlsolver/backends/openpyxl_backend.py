@@ -22,7 +22,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import openpyxl
-from openpyxl.styles import Border, Font, PatternFill, Side
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.styles.colors import COLOR_INDEX, Color
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.utils.exceptions import InvalidFileException
@@ -31,7 +31,7 @@ from openpyxl.writer.theme import theme_xml
 
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
-from xlsolver.core.paint import GREY, GridLines, Paint, PaintPlan, SquareCells, Style, Write
+from xlsolver.core.paint import GREY, GridLines, Paint, PaintPlan, PrintSetup, SquareCells, Style, TextLook, Write
 from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
 
 __all__ = ["OpenpyxlWorkbook"]
@@ -121,6 +121,10 @@ class OpenpyxlWorkbook:
                 _square(ws, op)
             elif isinstance(op, GridLines):
                 _grid_lines(ws, op)
+            elif isinstance(op, TextLook):
+                _text_look(ws, op)
+            elif isinstance(op, PrintSetup):
+                _print_setup(ws, op)
             else:
                 raise TypeError(f"unknown paint operation {op!r}")
 
@@ -306,3 +310,30 @@ def _square(ws, op: SquareCells) -> None:
         ws.column_dimensions[get_column_letter(col)].width = round(width, 2)
     for row in range(op.top, op.bottom + 1):
         ws.row_dimensions[row].height = op.size
+
+
+_CENTRED = Alignment(horizontal="center", vertical="center")
+
+
+def _text_look(ws, op: TextLook) -> None:
+    """Font size and weight (the font's colour is kept), and centred text."""
+    for row in range(op.top, op.bottom + 1):
+        for col in range(op.left, op.right + 1):
+            cell = ws.cell(row, col)
+            font: Font = copy(cell.font)
+            if op.size is not None:
+                font.size = op.size
+            font.bold = op.bold
+            cell.font = font
+            if op.centred:
+                cell.alignment = _CENTRED
+
+
+def _print_setup(ws, op: PrintSetup) -> None:
+    """The print area, one page wide and tall, centred across the page."""
+    ws.print_area = f"{get_column_letter(op.left)}{op.top}:{get_column_letter(op.right)}{op.bottom}"
+    ws.page_setup.orientation = "landscape" if op.landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 1
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_options.horizontalCentered = True

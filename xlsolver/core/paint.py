@@ -76,7 +76,36 @@ class GridLines:
     every: int = 5
 
 
-Op = Paint | Write | SquareCells | GridLines
+@dataclass(frozen=True)
+class TextLook:
+    """Set the font size (points), boldness and centring of the text in the
+    cells ``top..bottom`` x ``left..right``: big digits for a printed grid. A
+    layout hint: a font colour painted later is kept with it, and back ends
+    that show no fonts (the in-memory fake) ignore it."""
+
+    top: int
+    left: int
+    bottom: int
+    right: int
+    size: float | None = None
+    bold: bool = False
+    centred: bool = True
+
+
+@dataclass(frozen=True)
+class PrintSetup:
+    """Print the cells ``top..bottom`` x ``left..right`` and nothing else, on
+    one page, centred across it. A layout hint for files meant for paper; a
+    live sheet ignores it."""
+
+    top: int
+    left: int
+    bottom: int
+    right: int
+    landscape: bool = False
+
+
+Op = Paint | Write | SquareCells | GridLines | TextLook | PrintSetup
 
 
 @dataclass(frozen=True)

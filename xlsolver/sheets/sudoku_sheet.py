@@ -31,20 +31,36 @@ from collections import Counter
 from dataclasses import dataclass
 
 from xlsolver.core.errors import InputError, cell_ref
-from xlsolver.core.paint import CLEAR, RED, Cell, GridLines, PaintPlan, SquareCells, Style, Write, group_by_style
+from xlsolver.core.paint import (
+    CLEAR,
+    RED,
+    Cell,
+    GridLines,
+    PaintPlan,
+    PrintSetup,
+    SquareCells,
+    Style,
+    TextLook,
+    Write,
+    group_by_style,
+)
 from xlsolver.core.status import Status
 from xlsolver.sheets.protocol import SheetSnapshot, Value
 from xlsolver.sudoku.model import SYMBOLS, Shape, Sudoku
 from xlsolver.sudoku.solver import SudokuResult
 
 __all__ = [
+    "INDEX_TITLE",
     "SOLVED_FONT",
     "SudokuLayout",
     "detect_sudoku",
     "find_sudoku",
     "read_sudoku",
     "sudoku_import_plan",
+    "sudoku_index_plan",
     "sudoku_plan",
+    "sudoku_print_frame",
+    "sudoku_print_plan",
     "sudoku_status_sentence",
     "sudoku_title",
 ]
@@ -175,6 +191,8 @@ def detect_sudoku(snap: SheetSnapshot) -> bool:
     size in which every box but at most one holds a given, and units repeat a
     digit rarely (a nonogram's hints leave its grid's boxes empty and repeat
     small numbers; a polyomino board repeats its letters)."""
+    if str(snap.value(1, 1) or "").startswith(INDEX_TITLE):
+        return False  # the Index of a generated batch lists puzzles; it is none
     found = _locate(snap)
     if found is None:
         return False
@@ -316,4 +334,54 @@ def sudoku_import_plan(puzzle: Sudoku, sheet: str, title: str | None = None, *,
     ops += [GridLines(top + r, left + c, top + r + br - 1, left + c + bc - 1, every=n)
             for r in range(0, n, br) for c in range(0, n, bc)]
     ops.append(SquareCells(top, left, top + n - 1, left + n - 1, size=24.0 if n <= 16 else 20.0))
+    return PaintPlan(sheet, tuple(ops))
+
+
+# A printed grid fills about this many points across a portrait page (A4 and Letter
+# both leave ~530 pt between default margins); cells stop growing at PRINT_CELL_MAX.
+PRINT_WIDTH = 500.0
+PRINT_CELL_MAX = 56.0
+
+
+def sudoku_print_frame(shape: Shape, sheet: str) -> PaintPlan:
+    """The look of a printed grid, without its digits: thin lines round every
+    cell and medium ones round every box, cells as large as a page allows,
+    a big centred font in the grid and a bold title in A1."""
+    n = shape.n
+    size = round(min(PRINT_CELL_MAX, PRINT_WIDTH / n), 1)
+    base = sudoku_import_plan(Sudoku.empty(shape), sheet)
+    ops = [op for op in base.ops if isinstance(op, GridLines)]
+    ops += [SquareCells(3, 1, n + 2, n, size=size), TextLook(3, 1, n + 2, n, size=round(size * 0.55)),
+            TextLook(1, 1, 1, 1, size=14, bold=True, centred=False)]
+    return PaintPlan(sheet, tuple(ops))
+
+
+def sudoku_print_plan(puzzle: Sudoku, sheet: str, title: str | None = None, *,
+                      letters: bool = True, frame: bool = True) -> PaintPlan:
+    """A puzzle laid out as :func:`sudoku_import_plan` does, ready to print:
+    the :func:`sudoku_print_frame` (left out with ``frame=False``, for a sheet
+    copied from one already framed), the title and the givens, and the title
+    and grid as the print area, fitted to one page."""
+    n = puzzle.n
+    values = [op for op in sudoku_import_plan(puzzle, sheet, title, letters=letters).ops if isinstance(op, Write)]
+    ops = (sudoku_print_frame(puzzle.shape, sheet).ops if frame else ()) + tuple(values)
+    return PaintPlan(sheet, ops + (PrintSetup(1, 1, n + 2, n),))
+
+
+INDEX_TITLE = "Index of generated puzzles"
+
+
+def sudoku_index_plan(sheet: str, title: str, parameters: list[tuple[str, object]],
+                      header: list[str], rows: list[list[object]]) -> PaintPlan:
+    """The index of a generated batch: ``INDEX_TITLE: title`` in bold in A1,
+    the run's parameters as ``name: value`` lines from A3, then a table with
+    ``header`` in bold and one row per puzzle. Nothing numeric lies above or
+    left of the table's first column, so no puzzle finder takes its numbers
+    for a grid and its hints; :func:`detect_sudoku` passes it over by its title."""
+    ops: list = [Write((1, 1), f"{INDEX_TITLE}: {title}"), TextLook(1, 1, 1, 1, size=14, bold=True, centred=False)]
+    ops += [Write((3 + k, 1), f"{name}: {value}") for k, (name, value) in enumerate(parameters)]
+    top = 3 + len(parameters) + 1
+    ops += [Write((top, 1 + c), name) for c, name in enumerate(header)]
+    ops.append(TextLook(top, 1, top, len(header), bold=True, centred=False))
+    ops += [Write((top + 1 + r, 1 + c), value) for r, row in enumerate(rows) for c, value in enumerate(row)]
     return PaintPlan(sheet, tuple(ops))
