@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from xlsolver.sudoku.techniques.grid import Grid, bits, cell_name, digit_name
+from xlsolver.sudoku.techniques.grid import NOTHING, Grid, bits, cell_name, digit_name
 from xlsolver.sudoku.techniques.links import Links, links, node_name
 from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step, see_both
 
@@ -43,9 +43,11 @@ def _x_chains(grid: Grid, name: str, max_nodes: int) -> Iterator[Step]:
     n = grid.n
     for k in range(n):
         starts = [node for node in lk.house_strong if node % n == k]
-        yield from _chains(grid, lk, name, starts,
-                           strong=lambda x: lk.strong(x, cells=False),
-                           weak=lambda x: lk.weak_digit(x), same_digit=True, min_nodes=4, max_nodes=max_nodes)
+        key = (id(grid.houses), "x-chain", max_nodes, k, grid.places[k])  # one digit's places decide it
+        yield from NOTHING.search(key, _chains(grid, lk, name, starts,
+                                               strong=lambda x: lk.strong(x, cells=False),
+                                               weak=lambda x: lk.weak_digit(x), same_digit=True, min_nodes=4,
+                                               max_nodes=max_nodes))
 
 
 def xy_chain(grid: Grid) -> Iterator[Step]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name, popcount
+from xlsolver.sudoku.techniques.grid import NOTHING, Grid, bits, digit_name, popcount
 from xlsolver.sudoku.techniques.step import Step, eliminations_text, houses_text, make_step
 
 __all__ = ["basic_fish", "finned_fish", "FISH_NAMES"]
@@ -48,34 +48,39 @@ def finned_fish(size: int):
 
 
 def _fish(grid: Grid, size: int, finned: bool) -> Iterator[Step]:
-    hs = grid.houses
-    n = grid.n
-    for k in range(n):
-        places = grid.places[k]
+    for k in range(grid.n):
         for base_rows in (True, False):
-            bases, covers = _line_cells(grid, base_rows)
-            spots = {}
-            for b in bases:
-                m = places & hs.mask[b]
-                if m:
-                    spots[b] = (m, _cover_index(grid, m, base_rows))
-            limit = size + (max(hs.shape.box_rows, hs.shape.box_cols) if finned else 0)
-            usable = [b for b, (m, idx) in spots.items()
-                      if idx.bit_count() <= limit and (finned or idx.bit_count() >= 2)]
-            outside = _outside(grid, spots, usable, base_rows) if finned else None
-            bands = _bands(grid, base_rows) if finned else ()
-            for group in _groups(usable, spots, size, bands):
-                union = 0
-                base_cells = 0
-                for b in group:
-                    base_cells |= spots[b][0]
-                    union |= spots[b][1]
-                width = union.bit_count()
-                if not finned:
-                    if width == size:
-                        yield from _basic_step(grid, k, group, [covers[i] for i in bits(union)], base_cells, places)
-                elif width > size:
-                    yield from _finned_group(grid, k, group, covers, base_cells, places, spots, base_rows, outside)
+            # a fish of digit k depends on k's places alone: an unchanged one found nothing before
+            key = (id(grid.houses), k, base_rows, size, finned, grid.places[k])
+            yield from NOTHING.search(key, _fish_on(grid, k, base_rows, size, finned))
+
+
+def _fish_on(grid: Grid, k: int, base_rows: bool, size: int, finned: bool) -> Iterator[Step]:
+    hs = grid.houses
+    places = grid.places[k]
+    bases, covers = _line_cells(grid, base_rows)
+    spots = {}
+    for b in bases:
+        m = places & hs.mask[b]
+        if m:
+            spots[b] = (m, _cover_index(grid, m, base_rows))
+    limit = size + (max(hs.shape.box_rows, hs.shape.box_cols) if finned else 0)
+    usable = [b for b, (m, idx) in spots.items()
+              if idx.bit_count() <= limit and (finned or idx.bit_count() >= 2)]
+    outside = _outside(grid, spots, usable, base_rows) if finned else None
+    bands = _bands(grid, base_rows) if finned else ()
+    for group in _groups(usable, spots, size, bands):
+        union = 0
+        base_cells = 0
+        for b in group:
+            base_cells |= spots[b][0]
+            union |= spots[b][1]
+        width = union.bit_count()
+        if not finned:
+            if width == size:
+                yield from _basic_step(grid, k, group, [covers[i] for i in bits(union)], base_cells, places)
+        elif width > size:
+            yield from _finned_group(grid, k, group, covers, base_cells, places, spots, base_rows, outside)
 
 
 def _groups(usable, spots, size, bands):
