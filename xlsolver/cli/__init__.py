@@ -17,16 +17,18 @@ from xlsolver.core import InputError
 __all__ = ["EXIT_ALL_UNIQUE", "EXIT_INPUT_ERROR", "EXIT_NOT_ALL_UNIQUE", "build_parser", "main"]
 
 COMMANDS = ["xlsolver.cli.solve", "xlsolver.cli.actions", "xlsolver.cli.nonogram", "xlsolver.cli.picture", "xlsolver.cli.tile",
-            "xlsolver.cli.excel"]
+            "xlsolver.cli.generate", "xlsolver.cli.excel"]
 
 DESCRIPTION = """\
 Solve logic puzzles that live in spreadsheets, and paint the answers back.
 
-A nonogram sheet holds the column hints stacked above the grid and the row
-hints to the left of it, one number per cell (or a whole clue such as "3 1 2"
-in one cell). xlsolver finds them, solves the puzzle completely and writes a
-copy of the workbook with the grid painted: black cells grey (#808080), white
-cells white with two diagonal lines, contradictions red (#FF0000).
+xlsolver finds the puzzles in a workbook's sheets by their layout: nonograms
+(hints above and left of a grid, painted grey and white), sudoku of any box
+shape (digits in an n x n block; the solver's digits in blue), polyomino
+tilings (a board of cells and a list of pieces). Each is solved completely and
+its verdict proven: unique, multiple, none (the clash painted red, #FF0000) or
+gave up. A painted copy is written; the input is never changed unless asked.
+`xlsolver generate` makes verified puzzles in batches, ready to print.
 """
 
 EPILOG = """\
@@ -35,6 +37,8 @@ examples:
       solve every puzzle sheet; writes workbooks/nonogram.solved.xlsx
   xlsolver solve puzzles/*.non --json
       one JSON object per puzzle per line
+  xlsolver generate sudoku --count 1200 -o puzzles.xlsx
+      1200 verified sudoku, one sheet each, ready to print
   xlsolver COMMAND --help
       what a command does, with examples
 

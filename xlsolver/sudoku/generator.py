@@ -199,6 +199,6 @@ def generate(shape: Shape, number: int, seed: int | str = 0, symmetry: str = "no
 def _counted(results: Iterator[Generated], total: int,
              progress: Callable[[int, int], None] | None) -> Iterator[Generated]:
     for done, item in enumerate(results, 1):
+        yield item  # first: a progress callback that stops the batch must not lose this puzzle
         if progress is not None:
             progress(done, total)
-        yield item
