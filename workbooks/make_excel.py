@@ -35,9 +35,9 @@ def render(book, png: Path, work: Path) -> None:
     style.ScaleToPagesX, style.ScaleToPagesY = 1, 1
     page = sheet.DrawPage
     for i in range(page.Count):  # Excel's buttons do not print; show them in the picture
-        shape = page.getByIndex(i)
-        if hasattr(shape, "Control"):
-            shape.Control.Printable = True
+        control = getattr(page.getByIndex(i), "Control", None)
+        if control is not None:
+            control.Printable = True
     pdf = work / f"{png.stem}.pdf"
     doc.storeToURL(pdf.resolve().as_uri(), properties(FilterName="calc_pdf_Export"))
     subprocess.run(["pdftoppm", "-r", "110", "-png", "-singlefile", "-f", "1", "-l", "1", str(pdf),
