@@ -18,7 +18,7 @@ only removes candidates writes them, so that the next step starts from there.
 from __future__ import annotations
 
 from xlsolver.core.errors import cell_ref
-from xlsolver.core.paint import CLEAR, RED, Cell, GridLines, PaintPlan, Style, Write, group_by_style
+from xlsolver.core.paint import CLEAR, RED, Cell, GridLines, PaintPlan, Style, TextLook, Write, group_by_style
 from xlsolver.sheets.protocol import SheetSnapshot
 from xlsolver.sheets.sudoku_sheet import SOLVED_FONT, SudokuLayout
 from xlsolver.sudoku.model import SYMBOLS, Sudoku
@@ -42,6 +42,7 @@ HINT = Style(fill="FFE699")  # light amber: the cells a step rests on
 ELIMINATED = Style(fill="F8CBAD")  # light orange: cells that lose candidates (and their pencil marks)
 PLACED = Style(fill="C6EFCE", font_color=SOLVED_FONT)  # light green: a digit a step placed
 RECORD_PREFIX = "givens: "
+PENCIL_POINTS = 8.0  # pencil marks are written small
 
 
 def record_cell(layout: SudokuLayout) -> Cell:
@@ -90,11 +91,13 @@ def _pencil_text(mask: int) -> str:
 
 def pencil_writes(layout: SudokuLayout, values: list[int], cands: list[int]) -> list:
     """The pencil block: candidates of the empty cells, nothing for the filled ones,
-    with thin lines round the cells and medium ones round the boxes."""
+    written small and centred, with thin lines round the cells and medium ones
+    round the boxes."""
     n, br, bc = layout.n, layout.shape.box_rows, layout.shape.box_cols
     top, left = pencil_cell(layout, 0)
     lines = [GridLines(top + r, left + c, top + r + br - 1, left + c + bc - 1, every=n)
              for r in range(0, n, br) for c in range(0, n, bc)]
+    lines.append(TextLook(top, left, top + n - 1, left + n - 1, size=PENCIL_POINTS, centred=True))
     return lines + [Write(pencil_cell(layout, i), None if values[i] else _pencil_text(cands[i]))
                     for i in range(n * n)]
 
@@ -135,6 +138,7 @@ def hint_plan(sheet: str, snap: SheetSnapshot, layout: SudokuLayout, givens: Sud
         styled.update({layout.cell(c): ELIMINATED for c, _ in step.eliminations})
         if pencil:
             writes += pencil_writes(layout, values, cands)
+            styled.update({pencil_cell(layout, c): HINT for c in step.cells})
             styled.update({pencil_cell(layout, c): ELIMINATED for c, _ in step.eliminations})
     elif pencil:
         writes += pencil_writes(layout, values, cands)
