@@ -174,7 +174,7 @@ def _sat_search(engine: "_Engine", root: "_Board", deadline: float,
     probing settles a root in a few hundredths of a second, where encoding
     the whole grid alone costs a tenth.
     """
-    if probe_root:
+    if probe_root and not root.complete():
         probe = engine.probe_fast(root, patience=PATIENCE)
         if probe.failures:
             engine.note_conflict(cell=probe.cell, failures=probe.failures)
