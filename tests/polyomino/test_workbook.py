@@ -14,8 +14,7 @@ import pytest
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.cli import main
-from xlsolver.core.exact_cover import count as exact_cover_count
-from xlsolver.polyomino import PENTOMINOES, Board, Piece, Tiler, parse_shape
+from xlsolver.polyomino import Board, parse_shape
 from xlsolver.sheets.polyomino_sheet import PALETTE, read_pieces_sheet, read_polyomino
 
 from .oracle import check_tiling, forms, orbits, tilings
@@ -128,12 +127,3 @@ def test_the_custom_count_by_brute_force():
     board = Board.parse("6x3").cells
     found = tilings(board, pieces)
     assert (orbits(board, pieces, found), len(found)) == (SPECS["Custom"].tilings, SPECS["Custom"].raw)
-
-
-@pytest.mark.slow
-def test_the_heart_count_by_the_exact_cover_engine():
-    """The count again, by Algorithm X over the same restricted placements (no kernel)."""
-    board = SPECS["Heart"].parsed()
-    pieces = [Piece(n, s) for n, s in sorted(PENTOMINOES.items())]
-    options = [[("p", name)] + list(cells) for name, cells in Tiler(board, pieces).options(restrict=True)]
-    assert exact_cover_count(options) == SPECS["Heart"].tilings
