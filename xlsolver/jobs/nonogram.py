@@ -42,6 +42,7 @@ from xlsolver.sheets.nonogram_sheet import (
     status_sentence,
 )
 from xlsolver.sheets.nonogram_steps import (
+    CHECK_PREFIX,
     RULE_NAMES,
     STEPS_TITLE,
     check_plan,
@@ -260,16 +261,19 @@ class _Sheet:
                       cols=self.puzzle.width, summary=summary, extra=extra)
 
 
-def _record(book: WorkbookBackend, sheet: _Sheet, wrong: set[tuple[int, int]] = frozenset()) -> None:
+def _record(book: WorkbookBackend, sheet: _Sheet, wrong: set[tuple[int, int]] = frozenset(),
+            create: bool = True) -> None:
     """Record the user's givens below the status cell the first time xlsolver paints
-    the sheet. ``wrong``: cells a check found wrong, which are no givens (they are
-    taken out of an earlier record too)."""
+    the sheet (``create``; a check does not: what it judges is the player's work,
+    not the puzzle). ``wrong``: cells a check found wrong, taken out of a record."""
     names = sheet.names()
     recorded = read_record(sheet.snap, sheet.layout)
     if recorded is not None:
         if wrong & recorded.keys():
             kept = {cell: word for cell, word in recorded.items() if cell not in wrong}
             book.apply(PaintPlan(sheet.snap.name, (Write(sheet.layout.record_cell, record_text(sheet.layout, kept)),)))
+        return
+    if not create:
         return
     if sheet.colour:
         masks = sheet.givens.astype(np.int64)
@@ -375,17 +379,17 @@ def _check(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Repo
     try:
         wrong = (check_colour if sheet.colour else check)(sheet.puzzle, sheet.givens, budget)
     except ValueError as err:
-        sentence = f"check: {err}"
+        sentence = CHECK_PREFIX + f"{err}"
         book.apply(note_plan(sheet.layout, snap, sentence, sheet.hints))
         status = Status.GAVE_UP.value if "cannot check" in str(err) else Status.NONE.value
         return sheet.report(book, str(err), sentence, status, ok=False)
-    _record(book, sheet, wrong)
+    _record(book, sheet, wrong, create=False)
     filled = sheet.puzzle.height * sheet.puzzle.width - sheet.undecided()
     if wrong:
-        sentence = (f"check: {len(wrong)} of the {filled} cells you filled contradict the clues "
+        sentence = (CHECK_PREFIX + f"{len(wrong)} of the {filled} cells you filled contradict the clues "
                     f"(painted red; they now count as empty)")
     else:
-        sentence = f"check: the {filled} cells you filled agree with the clues; {sheet.undecided()} to go"
+        sentence = CHECK_PREFIX + f"the {filled} cells you filled agree with the clues; {sheet.undecided()} to go"
     book.apply(check_plan(sheet.layout, snap, wrong, sentence, sheet.hints))
     return sheet.report(book, sentence, sentence, ok=not wrong, wrong=[[r + 1, c + 1] for r, c in sorted(wrong)],
                         filled=filled)

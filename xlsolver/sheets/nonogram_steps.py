@@ -51,13 +51,16 @@ from xlsolver.sheets.nonogram_sheet import (
 from xlsolver.sheets.protocol import SheetSnapshot
 
 __all__ = [
-    "RULE_NAMES", "STEPS_TITLE", "Palette", "cells_text", "check_plan", "clear_plan", "note_plan", "record_ops", "steps_sheet_name",
+    "CHECK_PREFIX", "RULE_NAMES", "STEPS_TITLE", "Palette", "cells_text", "check_plan", "clear_plan", "note_plan", "record_ops", "steps_sheet_name",
     "steps_sheet_plan", "step_plan", "value_names",
 ]
 
 RULE_NAMES = {"ranges": "candidate ranges", "line": "full line analysis", "probe": "probe contradiction",
               "guess": "guess"}
 """The rules of :mod:`xlsolver.nonogram.explain` as the Steps sheet names them."""
+
+CHECK_PREFIX = "check: "
+"""How a check's sentence in the status cell starts."""
 
 STEPS_TITLE = "Steps of "
 """A Steps sheet's A1 starts with this (so it is never taken for a puzzle)."""
@@ -163,9 +166,12 @@ def clear_plan(layout: NonogramLayout, snap: SheetSnapshot, hints: dict[Cell, st
 
 def record_ops(layout: NonogramLayout, snap: SheetSnapshot, decided: dict[tuple[int, int], str]) -> tuple:
     """Write the givens record (see :func:`~.nonogram_sheet.read_record`) when
-    xlsolver paints this sheet for the first time: its status cell and the
-    record cell are empty, and the user has decided some cells."""
-    first = snap.value(*layout.status_cell) in (None, "") and snap.value(*layout.record_cell) in (None, "")
+    xlsolver paints this sheet black and white for the first time: the record
+    cell is empty, the status cell too (or holds a check's sentence: a check
+    paints only red), and the user has decided some cells."""
+    status = snap.value(*layout.status_cell)
+    untouched = status in (None, "") or str(status).startswith(CHECK_PREFIX)
+    first = untouched and snap.value(*layout.record_cell) in (None, "")
     return (Write(layout.record_cell, record_text(layout, decided)),) if first and decided else ()
 
 
