@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import openpyxl
+import pytest
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.cli import main
@@ -102,3 +103,18 @@ def test_explain_reports_progress_and_gives_up_at_the_budget(tmp_path):
     assert report.status == "done" and seen and seen[-1].done == seen[-1].total == 81 - made.puzzle.clues
     [late] = run_paths([path], "explain", options=Options(budget_seconds=0.0))
     assert late.status == "gave_up" and "budget" in late.message
+
+
+def test_generate_at_a_level(tmp_path, capsys):
+    from xlsolver.sudoku.techniques import explain, rate
+
+    out = tmp_path / "hard.txt"
+    assert main(["generate", "sudoku", "--level", "hard", "--count", "2", "--seed", "5", "-o", str(out)]) == 0
+    lines = out.read_text().split()
+    assert len(lines) == 2
+    for text in lines:
+        puzzle = Sudoku.from_text(text)
+        assert rate(puzzle, list(explain(puzzle))).level == "hard"
+    with pytest.raises(SystemExit) as refused:  # argparse names the levels there are
+        main(["generate", "sudoku", "--level", "tricky", "-o", str(out)])
+    assert refused.value.code == 2

@@ -29,6 +29,9 @@ examples:
       30 minimal puzzles with rotational symmetry; the same 30 every time
   xlsolver generate sudoku --size 6 --count 20 -o small.xlsx
       6x6 puzzles (boxes of 2 rows by 3 columns); --box 3x2 for tall boxes
+  xlsolver generate sudoku --level hard --count 10 -o hard.xlsx
+      10 puzzles whose explanation needs a hard technique (X-Wing, XY-Wing ...);
+      the Index gives each one's level, score and QQWing class
   xlsolver generate sudoku --size 16 --count 5 -o big.txt
       16x16 puzzles (digits 1-9 and A-G) in text form, one per line
 
@@ -92,6 +95,9 @@ def register_sudoku(kinds) -> None:
     parser.add_argument("--minimal", action="store_true",
                         help="take clues away until none can go without a second solution (harder, fewer "
                              "clues); by default removal stops at about 40%% of the cells")
+    parser.add_argument("--level", choices=("easy", "medium", "hard", "unfair", "extreme"),
+                        help="only puzzles the technique ladder rates at this level (HoDoKu's levels; see "
+                             "xlsolver explain); above easy implies --minimal")
     parser.add_argument("--seed", metavar="S", help="make the same puzzles again: puzzle i comes from S:i "
                                                     "(default: a random seed, printed and kept in the Index)")
     parser.add_argument("--workers", type=int, metavar="K",
@@ -113,9 +119,13 @@ def run_sudoku(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         return fail(f"--workers must be at least 1, not {args.workers}")
     request = SudokuRequest(shape, args.count, args.seed, args.symmetry, args.minimal, args.workers)
+    source = None
+    if args.level:
+        from xlsolver.jobs.sudoku_explain import at_level
+        request, source = at_level(request, args.level)
     bar = CountingBar(enabled=sys.stderr.isatty() and not args.json)
     try:
-        report = generate_sudoku(request, args.output, Options(progress=bar))
+        report = generate_sudoku(request, args.output, Options(progress=bar), source=source)
     finally:
         bar.done()
     if args.json:

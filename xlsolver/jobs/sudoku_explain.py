@@ -36,7 +36,7 @@ from xlsolver.sudoku import Sudoku, solve
 from xlsolver.sudoku.techniques import Grid, cell_name, explain, next_step, rate
 from xlsolver.sudoku.techniques.ladder import guess_step
 
-__all__ = ["SHEET_ACTIONS", "FILE_ACTIONS", "check", "clear", "explain_file", "explain_sheet", "hint", "step"]
+__all__ = ["FILE_ACTIONS", "SHEET_ACTIONS", "at_level", "check", "clear", "explain_file", "explain_sheet", "hint", "step"]
 
 KIND = "sudoku"
 
@@ -303,3 +303,22 @@ SHEET_ACTIONS = {"explain": explain_sheet, "hint": hint, "step": step, "check": 
 
 FILE_ACTIONS = {"explain": explain_file}
 """Actions on text files of sudoku puzzles."""
+
+
+def at_level(request, level: str):
+    """``xlsolver generate sudoku --level LEVEL``: the request narrowed to
+    puzzles the ladder rates at ``level`` (minimal ones above easy, since
+    puzzles that keep 40% of their clues are nearly all easy), and a puzzle
+    source that adds each one's level, score and QQWing class to the Index."""
+    from dataclasses import replace
+
+    from xlsolver.jobs.generate import sudoku_puzzles
+    from xlsolver.sudoku.techniques.levels import AtLevel, rating_columns
+
+    narrowed = replace(request, accept=AtLevel(level), minimal=request.minimal or level != "easy",
+                       parameters={**request.parameters, "level": level})
+
+    def source(req, progress):
+        for made, columns in sudoku_puzzles(req, progress):
+            yield made, {**columns, **rating_columns(made)}
+    return narrowed, source
