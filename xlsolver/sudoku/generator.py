@@ -35,10 +35,10 @@ SYMMETRIES = ("none", "rot180", "rot90", "mirror", "diagonal")
 GENTLE_SHARE = 0.4
 _GRID_NODES = 20_000  # a random start that needs more than this is dropped for another
 AUTO = -1  # test_nodes: the default cap for the size (default_test_nodes)
-# Up to 16x16 every test runs to its end (the longest seen: ~25,000 nodes). On 25x25 a
-# cap of a few hundred nodes reaches ~44% clues in a second; larger caps buy only a few
-# clues more for many times the time (measured: 100 nodes 0.35 s, 2000 nodes 5.5 s).
-_BIG_GRID_TEST_NODES = 500
+# Up to 16x16 every test runs to its end (minimal 16x16: a few thousand nodes at most).
+# On 25x25 a cap of 100 nodes reaches ~42% clues in about a second; larger caps buy no
+# fewer clues for many times the time (measured: 2,000 nodes ~9 s, 10,000 nodes ~40 s).
+_BIG_GRID_TEST_NODES = 100
 class VerificationError(RuntimeError):
     """The two counting methods disagree: a bug, never a puzzle to hand out."""
 
@@ -84,7 +84,9 @@ def full_grid(shape: Shape, rng: random.Random) -> tuple[int, ...]:
         if any(m == 0 for m in cand):
             continue
         try:
-            found, sols, _, _ = count(cand, shape, 1, Budget(seconds=None, nodes=_GRID_NODES).start())
+            # Singles only, so that a seed's grid stays the same when the search learns more
+            # deductions (they change which completion is found first, not whether one exists).
+            found, sols, _, _ = count(cand, shape, 1, Budget(seconds=None, nodes=_GRID_NODES).start(), locked=False)
         except BudgetExhausted:
             continue
         if found:

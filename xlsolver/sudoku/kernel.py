@@ -1,5 +1,5 @@
-"""The search kernel: bit-set candidates, naked and hidden singles, and a
-depth-first search on the cell with fewest candidates (Norvig's "minimum
+"""The search kernel: bit-set candidates, naked and hidden singles, locked
+candidates (box-line reduction), and a depth-first search on the cell with fewest candidates (Norvig's "minimum
 remaining values"), counting solutions up to a limit.
 
 One function serves two paths. Its buffers are flat sequences it only
@@ -18,15 +18,16 @@ from __future__ import annotations
 import os
 import types
 
-__all__ = ["DONE", "PAUSED", "pick", "propagate", "run", "run_compiled"]
+__all__ = ["DONE", "PAUSED", "line_box", "pick", "popcount", "propagate", "run", "run_compiled"]
 
 DONE = 0
 PAUSED = 1
 
 
-def propagate(n, cand, base, units, peers, npeers, queue, qlen, regs, record):
-    """Naked singles through the queue, then hidden singles per unit, until
-    nothing changes. ``cand[base:base+n*n]`` is the state. Returns False on a
+def propagate(n, br, locked, cand, base, units, peers, npeers, queue, qlen, regs, record, segs):
+    """Naked singles through the queue, then hidden singles per unit, then
+    locked candidates (:func:`line_box`, when ``locked``) when singles find
+    nothing more, until nothing changes. ``cand[base:base+n*n]`` is the state. Returns False on a
     contradiction (recorded in regs[4:7] when ``record``)."""
     full = (1 << n) - 1
     while True:
@@ -54,17 +55,20 @@ def propagate(n, cand, base, units, peers, npeers, queue, qlen, regs, record):
         for u in range(3 * n):
             ones = 0
             twos = 0
+            placed = 0
             for k in range(n):
                 m = cand[base + units[u * n + k]]
                 twos |= ones & m
                 ones |= m
+                if m & (m - 1) == 0:
+                    placed |= m
             if ones != full:
                 if record:
                     regs[4] = 2
                     regs[5] = u
                     regs[6] = full & ~ones
                 return False
-            once = ones & ~twos
+            once = ones & ~twos & ~placed  # digits with one place left, not yet placed there
             if once == 0:
                 continue
             for k in range(n):
@@ -82,7 +86,96 @@ def propagate(n, cand, base, units, peers, npeers, queue, qlen, regs, record):
                     queue[qlen] = c
                     qlen += 1
         if qlen == 0:
-            return True
+            if not locked:
+                return True
+            qlen = line_box(n, br, cand, base, units, queue, segs)
+            if qlen < 0:
+                if record:
+                    regs[4] = 1
+                    regs[5] = -qlen - 1
+                    regs[6] = 0
+                return False
+            if qlen == 0 and segs[0] == 0:
+                return True
+
+
+def line_box(n, br, cand, base, units, queue, segs):
+    """Locked candidates: where a box meets a row (or column) in a segment, a
+    digit the box holds only in the segment leaves the rest of the line
+    ("pointing"), and a digit the line holds only in the segment leaves the
+    rest of the box ("claiming"). Cells left with one digit are queued; returns
+    how many, or -1 - cell for a cell left with none. ``segs[0]`` says whether
+    anything was removed; ``segs[1:]`` holds the OR of each segment."""
+    bc = n // br
+    removed = 0
+    qlen = 0
+    for kind in range(2):  # 0: rows, which cross boxes in segments of bc cells; 1: columns, of br
+        seg_len = bc if kind == 0 else br
+        band = br if kind == 0 else bc  # lines that cross the same boxes
+        nseg = n // seg_len
+        for line in range(n):
+            ub = (kind * n + line) * n
+            for j in range(nseg):
+                m = 0
+                for k in range(j * seg_len, (j + 1) * seg_len):
+                    m |= cand[base + units[ub + k]]
+                segs[1 + line * nseg + j] = m
+        for line in range(n):
+            ub = (kind * n + line) * n
+            first = line - line % band
+            for j in range(nseg):
+                seg = segs[1 + line * nseg + j]
+                rest_line = 0
+                for jj in range(nseg):
+                    if jj != j:
+                        rest_line |= segs[1 + line * nseg + jj]
+                rest_box = 0
+                for other in range(first, first + band):
+                    if other != line:
+                        rest_box |= segs[1 + other * nseg + j]
+                pointing = seg & ~rest_box & rest_line
+                claiming = seg & ~rest_line & rest_box
+                if pointing:
+                    for k in range(n):
+                        if k // seg_len != j:
+                            c = units[ub + k]
+                            old = cand[base + c]
+                            if old & pointing:
+                                new = old & ~pointing
+                                cand[base + c] = new
+                                removed = 1
+                                if new == 0:
+                                    return -1 - c
+                                if new & (new - 1) == 0:
+                                    queue[qlen] = c
+                                    qlen += 1
+                if claiming:
+                    for other in range(first, first + band):
+                        if other != line:
+                            ob = (kind * n + other) * n
+                            for k in range(j * seg_len, (j + 1) * seg_len):
+                                c = units[ob + k]
+                                old = cand[base + c]
+                                if old & claiming:
+                                    new = old & ~claiming
+                                    cand[base + c] = new
+                                    removed = 1
+                                    if new == 0:
+                                        return -1 - c
+                                    if new & (new - 1) == 0:
+                                        queue[qlen] = c
+                                        qlen += 1
+    segs[0] = removed
+    return qlen
+
+
+def popcount(m):
+    """Set bits of m < 2**56, by adding bits in parallel (Hacker's Delight 5-1); the
+    final mask keeps the plain path, whose ints do not wrap, equal to the compiled one."""
+    m = m - ((m >> 1) & 0x5555555555555555)
+    m = (m & 0x3333333333333333) + ((m >> 2) & 0x3333333333333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((m * 0x0101010101010101) >> 56) & 0xFF
 
 
 def pick(n, cand, base):
@@ -92,10 +185,7 @@ def pick(n, cand, base):
     for c in range(n * n):
         m = cand[base + c]
         if m & (m - 1):
-            count = 0
-            while m and count < best_count:
-                m &= m - 1
-                count += 1
+            count = popcount(m)
             if count < best_count:
                 best_count = count
                 best = c
@@ -104,9 +194,9 @@ def pick(n, cand, base):
     return best
 
 
-def run(n, units, peers, npeers, cand, bcell, bleft, queue, regs, sols, limit, node_stop):
+def run(n, br, locked, units, peers, npeers, cand, bcell, bleft, queue, regs, sols, limit, node_stop, segs):
     """Search from ``cand[0:n*n]`` (the initial candidates) until ``limit``
-    solutions are found (written to ``sols``), the tree is exhausted (DONE) or
+    solutions are found (their digits written to ``sols``), the tree is exhausted (DONE) or
     ``regs[2]`` reaches ``node_stop`` (PAUSED: call again to go on)."""
     size = n * n
     if regs[3] == 0:
@@ -122,13 +212,13 @@ def run(n, units, peers, npeers, cand, bcell, bleft, queue, regs, sols, limit, n
             if m & (m - 1) == 0:
                 queue[qlen] = c
                 qlen += 1
-        if not propagate(n, cand, 0, units, peers, npeers, queue, qlen, regs, True):
+        if not propagate(n, br, locked, cand, 0, units, peers, npeers, queue, qlen, regs, True, segs):
             regs[0] = -1
             return DONE
         cell = pick(n, cand, 0)
         if cell < 0:
             for c in range(size):
-                sols[c] = cand[c]
+                sols[c] = popcount(cand[c] - 1) + 1  # the digit of a one-bit set
             regs[1] = 1
             regs[0] = -1
             return DONE
@@ -153,14 +243,14 @@ def run(n, units, peers, npeers, cand, bcell, bleft, queue, regs, sols, limit, n
         cell = bcell[depth]
         cand[base + cell] = bit
         queue[0] = cell
-        if not propagate(n, cand, base, units, peers, npeers, queue, 1, regs, False):
+        if not propagate(n, br, locked, cand, base, units, peers, npeers, queue, 1, regs, False, segs):
             continue
         nxt = pick(n, cand, base)
         if nxt < 0:
             found = regs[1]
             if found < 2:
                 for c in range(size):
-                    sols[found * size + c] = cand[base + c]
+                    sols[found * size + c] = popcount(cand[base + c] - 1) + 1
             regs[1] = found + 1
             if found + 1 >= limit:
                 regs[0] = -1
@@ -184,7 +274,7 @@ def _compile():
     jit = numba.njit(cache=True, nogil=True)
     # Compiled copies that call each other; the plain functions stay plain.
     space = dict(globals())
-    for fn in (propagate, pick, run):
+    for fn in (popcount, line_box, propagate, pick, run):
         space[fn.__name__] = jit(types.FunctionType(fn.__code__, space, fn.__name__))
     return space["run"]
 

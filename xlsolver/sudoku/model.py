@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
+from functools import lru_cache
 
 __all__ = ["EMPTY", "MAX_SIZE", "SYMBOLS", "Shape", "Sudoku", "is_solution"]
 
@@ -51,28 +51,40 @@ class Shape:
     def __str__(self) -> str:
         return f"{self.box_rows}x{self.box_cols}"
 
-    @cached_property
+    @property
     def units(self) -> tuple[tuple[int, ...], ...]:
         """Every row, then every column, then every box, as flat cell indices."""
-        n, br, bc = self.n, self.box_rows, self.box_cols
-        rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
-        cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
-        boxes = [tuple((top + r) * n + left + c for r in range(br) for c in range(bc))
-                 for top in range(0, n, br) for left in range(0, n, bc)]
-        return tuple(rows + cols + boxes)
+        return _units(self.box_rows, self.box_cols)
 
     def unit_name(self, u: int) -> str:
         kind, index = divmod(u, self.n)
         return f"{('row', 'column', 'box')[kind]} {index + 1}"
 
-    @cached_property
+    @property
     def peers(self) -> tuple[tuple[int, ...], ...]:
         """For each cell, the other cells that share a unit with it, sorted."""
-        found: list[set[int]] = [set() for _ in range(self.n * self.n)]
-        for unit in self.units:
-            for cell in unit:
-                found[cell].update(unit)
-        return tuple(tuple(sorted(s - {i})) for i, s in enumerate(found))
+        return _peers(self.box_rows, self.box_cols)
+
+
+# Computed once per box shape, not once per Shape value: every parsed puzzle makes its own.
+@lru_cache(maxsize=None)
+def _units(br: int, bc: int) -> tuple[tuple[int, ...], ...]:
+    n = br * bc
+    rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
+    cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
+    boxes = [tuple((top + r) * n + left + c for r in range(br) for c in range(bc))
+             for top in range(0, n, br) for left in range(0, n, bc)]
+    return tuple(rows + cols + boxes)
+
+
+@lru_cache(maxsize=None)
+def _peers(br: int, bc: int) -> tuple[tuple[int, ...], ...]:
+    n = br * bc
+    found: list[set[int]] = [set() for _ in range(n * n)]
+    for unit in _units(br, bc):
+        for cell in unit:
+            found[cell].update(unit)
+    return tuple(tuple(sorted(s - {i})) for i, s in enumerate(found))
 
 
 @dataclass(frozen=True)
@@ -86,8 +98,8 @@ class Sudoku:
         n = self.shape.n
         if len(self.cells) != n * n:
             raise ValueError(f"a {n}x{n} sudoku has {n * n} cells, not {len(self.cells)}")
-        bad = next((v for v in self.cells if not 0 <= v <= n), None)
-        if bad is not None:
+        if self.cells and not 0 <= min(self.cells) <= max(self.cells) <= n:
+            bad = next(v for v in self.cells if not 0 <= v <= n)
             raise ValueError(f"{bad} is not a digit of a {n}x{n} sudoku")
 
     @property
@@ -105,12 +117,19 @@ class Sudoku:
     def duplicates(self) -> list[tuple[int, int, tuple[int, ...]]]:
         """Givens that repeat in a unit: ``(unit, digit, cells)`` for each."""
         found = []
+        cells = self.cells
         for u, unit in enumerate(self.shape.units):
-            seen: dict[int, list[int]] = {}
+            seen = 0
+            twice = 0
             for cell in unit:
-                if self.cells[cell]:
-                    seen.setdefault(self.cells[cell], []).append(cell)
-            found += [(u, d, tuple(cs)) for d, cs in sorted(seen.items()) if len(cs) > 1]
+                if cells[cell]:
+                    bit = 1 << cells[cell]
+                    twice |= seen & bit
+                    seen |= bit
+            if twice:  # rare: only now name the digits and cells
+                for d in range(1, self.n + 1):
+                    if twice >> d & 1:
+                        found.append((u, d, tuple(c for c in unit if cells[c] == d)))
         return found
 
     # --- text form ---
@@ -125,7 +144,7 @@ class Sudoku:
         if ":" in text:
             head, text = text.split(":", 1)
             shape = Shape.parse(head.strip())
-        symbols = [ch for ch in text.upper() if not ch.isspace() and ch not in "|-+"]
+        symbols = text.upper().translate(_IGNORED)
         size = math.isqrt(len(symbols))
         if shape is None:
             if size * size != len(symbols):
@@ -133,7 +152,13 @@ class Sudoku:
             shape = Shape.usual(size)
         if len(symbols) != shape.n ** 2:
             raise ValueError(f"a {shape.n}x{shape.n} sudoku needs {shape.n ** 2} symbols, not {len(symbols)}")
-        return cls(shape, tuple(_digit(ch, i, shape.n) for i, ch in enumerate(symbols)))
+        values = _VALUES[shape.n]
+        try:
+            return cls(shape, tuple(values[ch] for ch in symbols))
+        except KeyError:  # name the first symbol at fault
+            bad = next(i for i, ch in enumerate(symbols) if ch not in values)
+            _digit(symbols[bad], bad, shape.n)
+            raise
 
     def to_text(self) -> str:
         """The canonical compact form: ``.`` for empty, a ``RxC:`` prefix only
@@ -149,6 +174,12 @@ class Sudoku:
         """The grid as n lines of symbols, for printing."""
         text = "".join(SYMBOLS[v - 1] if v else "." for v in self.cells)
         return [text[i:i + self.n] for i in range(0, self.n * self.n, self.n)]
+
+
+# Whitespace and the separators of a printed grid, dropped before reading symbols.
+_IGNORED = str.maketrans("", "", " \t\r\n\v\f|-+")
+# For each size, symbol -> digit (empty marks -> 0).
+_VALUES = {n: {**{ch: 0 for ch in EMPTY}, **{SYMBOLS[d]: d + 1 for d in range(n)}} for n in range(1, MAX_SIZE + 1)}
 
 
 def _digit(ch: str, index: int, n: int) -> int:

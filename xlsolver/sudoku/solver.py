@@ -57,6 +57,7 @@ class _Search:
         self.cand = make([0] * (size * (size + 1)))
         self.bcell, self.bleft = make([0] * size), make([0] * size)
         self.queue, self.regs, self.sols = make([0] * (size * 4)), make([0] * 8), make([0] * (2 * size))
+        self.segs = make([0] * (2 * size + 1))
 
 
 def _geometry_cache():
@@ -73,9 +74,12 @@ _buffers = _geometry_cache()
 
 
 def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | None = None,
-          plain: bool = False, max_nodes: int | None = None
+          plain: bool = False, max_nodes: int | None = None, locked: bool = True
           ) -> tuple[int, list[tuple[int, ...]], int, tuple[int, int, int]]:
-    """Count solutions of a grid of candidate bit sets up to ``limit``.
+    """Count solutions of a grid of candidate bit sets up to ``limit``, with
+    locked candidates in the propagation unless ``locked`` is False (singles
+    only: fewer deductions, more nodes, the same count; the order in which
+    solutions are found depends on it).
 
     Returns (count, up to two solutions as digit tuples, nodes, root failure
     registers). Raises BudgetExhausted when ``budget`` runs out or the search
@@ -86,20 +90,20 @@ def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | 
     s = _buffers(shape, compiled)
     n, size = shape.n, shape.n ** 2
     s.cand[:size] = candidates
-    for i in range(8):
-        s.regs[i] = 0
+    s.regs[:] = 0 if compiled else [0] * 8
     cap = 1 << 62 if max_nodes is None else max_nodes
     step = SLICE if budget is not None else cap
     stop = min(step, cap)
-    while run(n, s.units, s.peers, s.npeers, s.cand, s.bcell, s.bleft, s.queue, s.regs,
-              s.sols, limit, stop) == kernel.PAUSED:
+    while run(n, shape.box_rows, locked, s.units, s.peers, s.npeers, s.cand, s.bcell, s.bleft, s.queue, s.regs,
+              s.sols, limit, stop, s.segs) == kernel.PAUSED:
         if stop >= cap:
             raise BudgetExhausted(f"node cap of {max_nodes} reached")
         if budget is not None:
             budget.charge(SLICE)
         stop = min(stop + step, cap)
     found = int(s.regs[1])
-    sols = [tuple(int(m).bit_length() for m in s.sols[k * size:(k + 1) * size]) for k in range(min(found, 2))]
+    sols = [tuple(s.sols[k * size:(k + 1) * size].tolist() if compiled else s.sols[k * size:(k + 1) * size])
+            for k in range(min(found, 2))]
     return found, sols, int(s.regs[2]), (int(s.regs[4]), int(s.regs[5]), int(s.regs[6]))
 
 
@@ -122,15 +126,12 @@ def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool = False) -> 
     or the unit or cell where propagation fails), or ``gave_up``."""
     start = time.perf_counter()
     budget = (budget or Budget(seconds=None)).start()
-    dups = puzzle.duplicates()
-    if dups:
-        u, d, cells = dups[0]
-        cells_all = tuple(sorted({c for _, _, cs in dups for c in cs}))
-        reason = f"{puzzle.shape.unit_name(u)} holds the given {_sym(d)} {len(cells)} times"
-        return SudokuResult(Status.NONE, known=puzzle.cells, conflict=Conflict(cells_all, reason),
-                            message=f"no solution: {reason}", seconds=time.perf_counter() - start)
     try:
+        # Repeated givens empty a cell in the root propagation, before any search node;
+        # they are looked for only then, so a good puzzle does not pay for the check.
         found, sols, nodes, root = count(candidates(puzzle), puzzle.shape, 2, budget, plain)
+        if found == 0 and puzzle.duplicates():
+            return _duplicates(puzzle, start)
         if found == 0:
             conflict = _root_conflict(puzzle, root)
             message = "no solution: " + (conflict.reason if conflict else "every branch of the search fails")
@@ -163,6 +164,15 @@ def shared_digits(puzzle: Sudoku, a: tuple[int, ...], b: tuple[int, ...], budget
         if count(trial, puzzle.shape, 1, budget, plain)[0] == 0:
             known[c] = x
     return tuple(known)
+
+
+def _duplicates(puzzle: Sudoku, start: float) -> SudokuResult:
+    dups = puzzle.duplicates()
+    u, d, cells = dups[0]
+    cells_all = tuple(sorted({c for _, _, cs in dups for c in cs}))
+    reason = f"{puzzle.shape.unit_name(u)} holds the given {_sym(d)} {len(cells)} times"
+    return SudokuResult(Status.NONE, known=puzzle.cells, conflict=Conflict(cells_all, reason),
+                        message=f"no solution: {reason}", seconds=time.perf_counter() - start)
 
 
 def _root_conflict(puzzle: Sudoku, root: tuple[int, int, int]) -> Conflict | None:
