@@ -46,7 +46,7 @@ WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 TEXT_SUFFIXES = (".txt", ".sdm")
 INDEX = "Index"
 FRAME = "frame"  # the sheet every puzzle's sheet is copied from, removed before saving
-INDEX_WIDTHS = {"A": 8, "B": 14, "C": 8, "D": 9, "E": 14}  # characters; the puzzle column is sized to its text
+INDEX_WIDTHS = {"A": 8, "B": 14, "C": 8, "D": 11, "E": 14}  # characters; the puzzle column is sized to its text
 # Below this many puzzles one process is quicker than starting a pool.
 _POOL_FROM = 16
 

@@ -325,7 +325,7 @@ def sudoku_import_plan(puzzle: Sudoku, sheet: str, title: str | None = None, *,
                        origin: Cell = (1, 1), letters: bool = True) -> PaintPlan:
     """Lay a puzzle out for printing: the title at ``origin`` (``title`` after
     the one :func:`sudoku_title` makes, which marks the grid), the grid two rows
-    below, thin lines round every cell and medium ones round every box."""
+    below, thin lines round every cell and medium ones round every box, digits centred."""
     top, left = origin[0] + 2, origin[1]
     n, br, bc = puzzle.n, puzzle.shape.box_rows, puzzle.shape.box_cols
     layout = SudokuLayout(top, left, puzzle.shape, letters)
@@ -334,6 +334,7 @@ def sudoku_import_plan(puzzle: Sudoku, sheet: str, title: str | None = None, *,
     ops += [GridLines(top + r, left + c, top + r + br - 1, left + c + bc - 1, every=n)
             for r in range(0, n, br) for c in range(0, n, bc)]
     ops.append(SquareCells(top, left, top + n - 1, left + n - 1, size=24.0 if n <= 16 else 20.0))
+    ops.append(TextLook(top, left, top + n - 1, left + n - 1))  # digits centred in their cells
     return PaintPlan(sheet, tuple(ops))
 
 
@@ -350,7 +351,7 @@ def sudoku_print_frame(shape: Shape, sheet: str) -> PaintPlan:
     n = shape.n
     size = round(min(PRINT_CELL_MAX, PRINT_WIDTH / n), 1)
     base = sudoku_import_plan(Sudoku.empty(shape), sheet)
-    ops = [op for op in base.ops if isinstance(op, GridLines)]
+    ops = [op for op in base.ops if isinstance(op, GridLines)]  # the frame's own sizes and fonts follow
     ops += [SquareCells(3, 1, n + 2, n, size=size), TextLook(3, 1, n + 2, n, size=round(size * 0.55)),
             TextLook(1, 1, 1, 1, size=14, bold=True, centred=False)]
     return PaintPlan(sheet, tuple(ops))
