@@ -247,8 +247,9 @@ def read_sudoku(snap: SheetSnapshot, shape: Shape | None = None) -> tuple[Sudoku
                                  "defined name containing \"sudoku\")", snap.name, top, left)
     try:
         shape = shape or asked or Shape.usual(height)
-    except ValueError as err:
-        raise InputError.at_cell(f"the block {where} is {height}x{height}: {err}", snap.name, top, left) from None
+    except ValueError:
+        raise InputError.at_cell(f"the block {where} is {height}x{height}, a size that no box of at least 2 rows "
+                                 "divides (sudoku sizes: 4, 6, 8, 9, 10, 12, 16, 25 ...)", snap.name, top, left) from None
     if shape.n != height:
         raise InputError.at_cell(f"a {shape} box needs a {shape.n}x{shape.n} block, not {where}", snap.name, top, left)
     n = shape.n

@@ -137,18 +137,19 @@ def line_box(n, br, cand, base, units, queue, segs):
                 claiming = seg & ~rest_line & rest_box
                 if pointing:
                     for k in range(n):
-                        if k // seg_len != j:
-                            c = units[ub + k]
-                            old = cand[base + c]
-                            if old & pointing:
-                                new = old & ~pointing
-                                cand[base + c] = new
-                                removed = 1
-                                if new == 0:
-                                    return -1 - c
-                                if new & (new - 1) == 0:
-                                    queue[qlen] = c
-                                    qlen += 1
+                        if j * seg_len <= k < (j + 1) * seg_len:
+                            continue
+                        c = units[ub + k]
+                        old = cand[base + c]
+                        if old & pointing:
+                            new = old & ~pointing
+                            cand[base + c] = new
+                            removed = 1
+                            if new == 0:
+                                return -1 - c
+                            if new & (new - 1) == 0:
+                                queue[qlen] = c
+                                qlen += 1
                 if claiming:
                     for other in range(first, first + band):
                         if other != line:
@@ -271,7 +272,7 @@ def _compile():
         import numba
     except ImportError:
         return None
-    jit = numba.njit(cache=True, nogil=True)
+    jit = numba.njit(cache=True, nogil=True, error_model="numpy")  # no division-by-zero checks
     # Compiled copies that call each other; the plain functions stay plain.
     space = dict(globals())
     for fn in (popcount, line_box, propagate, pick, run):
