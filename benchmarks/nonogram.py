@@ -18,9 +18,9 @@ Solvers, each on every puzzle of a set in the same run, puzzle by puzzle:
   nonogram-solver  line solving only, by enumerating each line's placements ("stuck" likewise)
 
 The peers look for one solution and prove nothing about a second; xlsolver
-says unique (proven by asking for two) or multiple (two shown), and on the
-multiple puzzles it also proves which cells every solution shares (what the
-sheet paints), work the peers do not do. Every solution any solver returns is
+says unique (proven by asking for two) or multiple (two shown). Solving a
+sheet also proves which cells several solutions share (what it paints), work
+no peer does; the times here are the verdict's, unless --shared. Every solution any solver returns is
 checked against the clues by a verifier that shares no code with the solver;
 on TAAI a "unique" solution must also equal the set's reference solution.
 The line cache is emptied before each xlsolver solve, so no puzzle profits
@@ -109,11 +109,11 @@ def checked(puzzle: Nonogram, grids) -> str:
 # --- xlsolver -------------------------------------------------------------------------
 
 
-def xlsolver_engine(engine: str) -> Solver:
+def xlsolver_engine(engine: str, shared: bool = False) -> Solver:
     def run(item: Puzzle, budget: float) -> Run:
         solve_line_bytes.cache_clear()
         start = time.perf_counter()
-        result = solve(item.puzzle, None, Budget(seconds=budget), engine=engine)
+        result = solve(item.puzzle, None, Budget(seconds=budget), engine=engine, shared=shared)
         seconds = time.perf_counter() - start
         check = checked(item.puzzle, result.solutions)
         if result.status == Status.MULTIPLE and np.array_equal(*result.solutions):
@@ -258,13 +258,13 @@ PEERS = {"puzzlekit": puzzlekit_solver, "picross-solver": picross_solver, "nonog
          "nonogram-solver": nonogram_solver_solver}
 
 
-def solvers(engines: list[str], peers: list[str]) -> dict[str, Solver]:
+def solvers(engines: list[str], peers: list[str], shared: bool = False) -> dict[str, Solver]:
     chosen: dict[str, Solver] = {}
     for engine in engines:
         if engine in ("sat", "auto") and not sat_available():
             print(f"skipping xlsolver:{engine}: python-sat is not installed")
             continue
-        chosen[f"xlsolver:{engine}"] = xlsolver_engine(engine)
+        chosen[f"xlsolver:{engine}"] = xlsolver_engine(engine, shared)
     for peer in peers:
         made = PEERS[peer]()
         if made is None:
@@ -452,6 +452,8 @@ def main() -> None:
     parser.add_argument("--taai-peers", default=None, metavar="NAMES",
                         help="peer solvers on the TAAI set (default: as --peers)")
     parser.add_argument("--per-puzzle", action="store_true", help="a line per TAAI puzzle too")
+    parser.add_argument("--shared", action="store_true",
+                        help="also prove the cells several solutions share (as a sheet's solve does), in the times")
     parser.add_argument("--repeat", type=int, default=5, metavar="N",
                         help="survey: each solver's best of N runs, for runs under 1 s (default 5)")
     parser.add_argument("--no-paint", action="store_true", help="skip timing the painting of a large grid")
@@ -469,7 +471,7 @@ def main() -> None:
             print(f"\n{name}: no puzzles found under {args.corpora}")
             continue
         print(f"\n== {name}: {len(puzzles)} puzzles ==")
-        chosen = solvers(engines, set_peers)
+        chosen = solvers(engines, set_peers, args.shared)
         results[name] = run_set(puzzles, chosen, args.budget, per_puzzle=name == "survey" or args.per_puzzle,
                                 repeat=args.repeat if name == "survey" else 1)
         summarise(puzzles, results[name])

@@ -14,7 +14,7 @@ from xlsolver.nonogram import sat as sat_module
 from xlsolver.nonogram.line import solve_line_bytes
 from xlsolver.nonogram.solver import ENGINES
 
-from .oracle import enumerate_solutions, satisfies
+from .oracle import enumerate_solutions, runs, satisfies
 
 HAVE_SAT = sat_module.available()
 ENGINE_PARAMS = [pytest.param(e, marks=pytest.mark.skipif(e == "sat" and not HAVE_SAT, reason="python-sat absent"))
@@ -98,3 +98,20 @@ def test_a_cold_line_cache_gives_the_same_results():
     for other in (again, cold):
         assert other.status == warm.status and np.array_equal(other.known, warm.known)
         assert all(np.array_equal(a, b) for a, b in zip(other.solutions, warm.solutions))
+
+
+@pytest.mark.parametrize("engine", ENGINE_PARAMS)
+def test_the_verdict_alone_skips_the_shared_cells_and_claims_none(engine):
+    # Two pips on a diagonal in a frame: the frame is shared, the pips are not.
+    picture = parse_grid(["######", "#....#", "#.#..#", "#..#.#", "#....#", "######"]) == BLOCK
+    puzzle = Nonogram(tuple(runs(r) for r in picture), tuple(runs(c) for c in picture.T))
+    full = solve(puzzle, None, Budget(seconds=None), engine=engine)
+    quick = solve(puzzle, None, Budget(seconds=None), engine=engine, shared=False)
+    assert full.status == quick.status == Status.MULTIPLE
+    assert all(satisfies(puzzle, s) for s in quick.solutions)
+    assert not np.array_equal(*quick.solutions)
+    assert quick.stats["known_complete"] is False
+    solutions = enumerate_solutions(puzzle)
+    for (r, c), state in np.ndenumerate(quick.known):  # what it does claim holds in every solution
+        if state != 3:
+            assert all(s[r, c] == (state == BLOCK) for s in solutions)

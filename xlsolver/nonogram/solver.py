@@ -86,7 +86,7 @@ def solutions(puzzle: Nonogram, givens: np.ndarray | None = None,
 
 
 def solve(puzzle: Nonogram, givens: np.ndarray | None = None,
-          budget: Budget | None = None, engine: str = "auto") -> NonogramResult:
+          budget: Budget | None = None, engine: str = "auto", shared: bool = True) -> NonogramResult:
     """Solve completely: exactly one of UNIQUE, MULTIPLE, NONE or GAVE_UP.
 
     ``givens`` is a state grid (``UNKNOWN`` where free) the solution must
@@ -100,10 +100,14 @@ def solve(puzzle: Nonogram, givens: np.ndarray | None = None,
     installed, else the native search. With ``"sat"`` the difficulty label
     never says "probing" (probing is not tried). A node budget counts search
     nodes natively and solver conflicts on the SAT side.
+
+    ``shared`` (default): for several solutions, also prove which cells they
+    all share (what a sheet paints; up to FOLLOW_UP_SECONDS more). False stops
+    at the verdict: ``known`` is then what line logic and probing fixed.
     """
     use_sat = _sat_wanted(engine)
     started = time.perf_counter()
-    result = _solve(puzzle, givens, (budget or Budget()).start(), use_sat, probe_root=engine != "sat")
+    result = _solve(puzzle, givens, (budget or Budget()).start(), use_sat, probe_root=engine != "sat", shared=shared)
     return replace(result, seconds=time.perf_counter() - started)
 
 
@@ -117,7 +121,7 @@ def _sat_wanted(engine: str) -> bool:
 
 
 def _solve(puzzle: Nonogram, givens: np.ndarray | None, budget: Budget,
-           use_sat: bool = False, probe_root: bool = True) -> NonogramResult:
+           use_sat: bool = False, probe_root: bool = True, shared: bool = True) -> NonogramResult:
     clock = _Allowance.after(budget)
     problems = puzzle.problems()
     if problems:
@@ -151,7 +155,9 @@ def _solve(puzzle: Nonogram, givens: np.ndarray | None, budget: Budget,
             return _result(Status.NONE, (), start, message, engine, conflict)
         if len(found) == 1:
             return _result(Status.UNIQUE, (found[0],), _states(found[0]), _unique_message(engine.stats), engine)
-        if backend is not None:
+        if not shared:
+            known, complete = root.to_array(), False
+        elif backend is not None:
             known, complete = _sat_shared_cells(backend, root.to_array(), found, clock.follow_up(budget))
             engine.stats["sat_conflicts"] = backend.conflicts
         else:
