@@ -34,8 +34,8 @@ geo        0 the open cells of the board, 1 the cells not on the first minor lin
 
 from __future__ import annotations
 
-import os
-import types
+from xlsolver.core.accel import compile_kernels
+
 
 DONE = 0
 PAUSED = 1
@@ -168,22 +168,8 @@ def run(ncells, W, start, root, pl_piece, pl_mask, left, boards, cand, ncand, id
     return DONE
 
 
-def _compile():
-    """The numba-compiled ``run`` (None when numba is absent or switched off)."""
-    if os.environ.get("XLSOLVER_NO_NUMBA"):
-        return None
-    try:
-        import numba
-    except ImportError:
-        return None
-    jit = numba.njit(cache=True, nogil=True)
-    space = dict(globals())
-    for fn in (popcount, grow, dead, expand, run):
-        space[fn.__name__] = jit(types.FunctionType(fn.__code__, space, fn.__name__))
-    return space["run"]
-
-
-run_compiled = _compile()
+run_compiled = compile_kernels((popcount, grow, dead, expand, run)).get("run")
+"""The numba-compiled ``run`` (None when numba is absent or switched off)."""
 
 
 def signed(word: int) -> int:

@@ -44,8 +44,8 @@ sols       ``maxsol`` rows of ``ncells`` entries: the placements of a solution, 
 
 from __future__ import annotations
 
-import os
-import types
+from xlsolver.core.accel import compile_kernels
+
 
 DONE = 0
 PAUSED = 1
@@ -180,20 +180,5 @@ def run(ncells, S, W, start, root, pl_piece, pl_cells, occ, left, cand, ncand, i
     return DONE
 
 
-def _compile():
-    """The numba-compiled ``run`` (None when numba is absent or switched off)."""
-    if os.environ.get("XLSOLVER_NO_NUMBA"):
-        return None
-    try:
-        import numba
-    except ImportError:
-        return None
-    jit = numba.njit(cache=True, nogil=True)
-    # Compiled copies that call each other; the plain functions stay plain.
-    space = dict(globals())
-    for fn in (place, dead, expand, run):
-        space[fn.__name__] = jit(types.FunctionType(fn.__code__, space, fn.__name__))
-    return space["run"]
-
-
-run_compiled = _compile()
+run_compiled = compile_kernels((place, dead, expand, run)).get("run")
+"""The numba-compiled ``run`` (None when numba is absent or switched off)."""

@@ -21,11 +21,9 @@ when numba is absent or ``XLSOLVER_NO_NUMBA=1``.
 
 from __future__ import annotations
 
-import os
-import types
-
 import numpy as np
 
+from xlsolver.core.accel import compile_kernels
 from xlsolver.sudoku.model import Sudoku
 
 __all__ = ["cover_count", "cover_options"]
@@ -152,22 +150,8 @@ def search(L, R, U, D, C, S, picked, limit):
         forward = True
 
 
-def _compile():
-    """The numba-compiled :func:`search` (None when numba is absent or switched off)."""
-    if os.environ.get("XLSOLVER_NO_NUMBA"):
-        return None
-    try:
-        import numba
-    except ImportError:
-        return None
-    jit = numba.njit(cache=True, nogil=True)
-    space = dict(globals())
-    for fn in (cover, uncover, search):
-        space[fn.__name__] = jit(types.FunctionType(fn.__code__, space, fn.__name__))
-    return space["search"]
-
-
-search_compiled = _compile()
+search_compiled = compile_kernels((cover, uncover, search)).get("search")
+"""The numba-compiled :func:`search` (None when numba is absent or switched off)."""
 
 
 def cover_count(puzzle: Sudoku, limit: int | None = 2, plain: bool = False) -> int:
