@@ -72,3 +72,34 @@ def test_progress_text():
     assert Progress("tiling B", fraction=0.414, found=930, seconds=2.34).text() == \
         "tiling B: 41%, 930 solutions, 2.3 s"
     assert Progress("generating", done=3, total=12, seconds=1).text() == "generating: 3/12, 1.0 s"
+
+
+def test_the_bar_counts_done_of_total_and_wipes_itself():
+    import io
+
+    from xlsolver.cli.common import ProgressBar
+
+    stream = io.StringIO()
+    bar = ProgressBar(stream, enabled=True, noun="puzzle")
+    bar(Progress("generating", done=3, total=12, seconds=1.0))
+    assert "generating 3/12 [#######---------------------]  25%  1.0 s" in stream.getvalue()
+    bar(Progress("generating", fraction=1.0, found=1, seconds=2.0))
+    assert "100%  1 puzzle  2.0 s" in stream.getvalue()
+    bar.done()
+    assert stream.getvalue().endswith("\r\033[K")
+
+
+def test_solve_feeds_long_work_to_the_bar(monkeypatch, capsys, tmp_path):
+    """A polyomino sheet's search reports progress through Options.progress to the bar."""
+    from xlsolver.cli import common
+
+    seen = []
+    monkeypatch.setattr(common.ProgressBar, "__call__", lambda self, p: seen.append(p))
+    import xlsolver.polyomino.solver as solver
+
+    monkeypatch.setattr(solver, "SLICE", 1 << 8)
+    monkeypatch.setattr(solver, "PLAIN_SLICE", 1 << 6)
+    book = Path(__file__).resolve().parent.parent / "workbooks" / "polyomino.xlsx"
+    main(["solve", str(book), "--sheet", "5x12", "-o", str(tmp_path / "p.xlsx")])
+    assert "1010 tilings" in capsys.readouterr().out
+    assert seen and seen[-1].what.startswith("tiling 5x12") and 0 < seen[-1].fraction <= 1

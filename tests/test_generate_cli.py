@@ -206,15 +206,15 @@ def test_the_stop_exit_code_is_one(tmp_path, capsys, monkeypatch):
 def test_the_bar_on_a_terminal_counts_puzzles():
     import io
 
-    from xlsolver.cli.generate import CountingBar
+    from xlsolver.cli.common import ProgressBar
     from xlsolver.core.progress import Progress
 
     stream = io.StringIO()
-    bar = CountingBar(enabled=True, stream=stream)
+    bar = ProgressBar(stream, enabled=True, noun="puzzle")
     bar(Progress("generating 9x9 sudoku", fraction=0.5, done=600, total=1200, seconds=3.0))
     assert "generating 9x9 sudoku 600/1200 [" in stream.getvalue() and "50%" in stream.getvalue()
     bar.done()
     assert stream.getvalue().endswith("\r\033[K")
     quiet = io.StringIO()
-    CountingBar(enabled=False, stream=quiet)(Progress("x", fraction=1.0, done=1, total=1))
+    ProgressBar(quiet, enabled=False)(Progress("x", fraction=1.0, done=1, total=1))
     assert quiet.getvalue() == ""

@@ -11,7 +11,7 @@ import openpyxl
 import pytest
 
 from xlsolver.cli import EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE, main
-from xlsolver.cli.tile import ProgressBar
+from xlsolver.cli.common import ProgressBar
 from xlsolver.core.progress import Progress
 from xlsolver.polyomino import PENTOMINOES, Board
 
@@ -125,7 +125,7 @@ def test_help_teaches_with_examples(capsys):
 
 def test_progress_bar_draws_the_figures_and_cleans_up():
     stream = io.StringIO()
-    bar = ProgressBar(stream, enabled=True)
+    bar = ProgressBar(stream, enabled=True, noun="tiling")
     bar(Progress("tiling 10x6", fraction=0.5, found=930, seconds=2.34))
     assert "[##############--------------]  50%  930 tilings  2.3 s" in stream.getvalue()
     bar.done()

@@ -20,7 +20,7 @@ from xlsolver.cli.common import (
     check_targets,
     fail,
     print_reports,
-    progress_printer,
+    Watcher,
     subcommand,
 )
 
@@ -99,9 +99,12 @@ def run(args: argparse.Namespace) -> int:
     problem = check_targets(args)
     if problem:
         return fail(problem)
-    options = Options(budget_seconds=args.budget,
-                      on_start=progress_printer(enabled=sys.stderr.isatty() and not args.json),
+    watch = Watcher(enabled=sys.stderr.isatty() and not args.json)
+    options = Options(budget_seconds=args.budget, on_start=watch.start, progress=watch.progress,
                       settings={"pencil": getattr(args, "pencil", False)})
-    reports = run_paths(args.paths, args.action, args.output, sheet=args.sheet, in_place=args.in_place,
-                        options=options)
+    try:
+        reports = run_paths(args.paths, args.action, args.output, sheet=args.sheet, in_place=args.in_place,
+                            options=options)
+    finally:
+        watch.bar.done()
     return exit_code(print_reports(reports, args.json))

@@ -6,9 +6,10 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Iterable
 
 from xlsolver.core import Status
+from xlsolver.core.progress import Progress
 
 EXIT_ALL_UNIQUE = 0
 EXIT_NOT_ALL_UNIQUE = 1
@@ -34,12 +35,56 @@ def fail(message: str) -> int:
     return EXIT_INPUT_ERROR
 
 
-def progress_printer(enabled: bool) -> Callable[[str], None]:
-    """``solving Cat (20x20) ...`` on stderr when a person is watching."""
-    def show(what: str) -> None:
-        if enabled:
+class ProgressBar:
+    """A one-line bar on a terminal: ``tiling 10x6 [#######-----]  58%  1021 tilings  0.4 s``,
+    drawn from the same :class:`Progress` figures a spreadsheet's status bar shows.
+    ``noun`` names what ``Progress.found`` counts; ``done/total`` is shown when known.
+    Nothing is drawn unless ``enabled`` (default: the stream is a terminal)."""
+
+    WIDTH = 28
+
+    def __init__(self, stream=None, enabled: bool | None = None, noun: str = "solution") -> None:
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.noun = noun
+        self.drawn = False
+
+    def __call__(self, p: Progress) -> None:
+        if not self.enabled:
+            return
+        what = f"{p.what} {p.done}/{p.total}" if p.total else p.what
+        fraction = p.fraction if p.fraction is not None else (p.done / p.total if p.total else 0.0)
+        fraction = min(max(fraction, 0.0), 1.0)
+        full = int(round(fraction * self.WIDTH))
+        found = "" if p.found is None else f"  {p.found} {self.noun}{'' if p.found == 1 else 's'}"
+        self.stream.write(f"\r{what} [{'#' * full}{'-' * (self.WIDTH - full)}] {100 * fraction:3.0f}%"
+                          f"{found}  {p.seconds:.1f} s ")
+        self.stream.flush()
+        self.drawn = True
+
+    def done(self) -> None:
+        """Wipe the bar, so the reports that follow start on a clean line."""
+        if self.drawn:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+            self.drawn = False
+
+
+class Watcher:
+    """What a command shows while it works: ``solving Cat (20x20) ...`` as each
+    puzzle starts, and a :class:`ProgressBar` for long work. Both only on a terminal."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.bar = ProgressBar(enabled=enabled)
+
+    def start(self, what: str) -> None:
+        self.bar.done()
+        if self.enabled:
             print(f"solving {what} ...", file=sys.stderr, flush=True)
-    return show
+
+    def progress(self, p: Progress) -> None:
+        self.bar(p)
 
 
 def print_reports(reports: Iterable, as_json: bool) -> list:

@@ -10,13 +10,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import replace
 from pathlib import Path
 
-from xlsolver.cli.common import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE, fail, subcommand
-from xlsolver.core.progress import Progress
+from xlsolver.cli.common import (
+    EXIT_ALL_UNIQUE,
+    EXIT_INPUT_ERROR,
+    EXIT_NOT_ALL_UNIQUE,
+    ProgressBar,
+    fail,
+    subcommand,
+)
 
-__all__ = ["KINDS", "CountingBar", "register", "register_sudoku", "run_sudoku"]
+__all__ = ["KINDS", "register", "register_sudoku", "run_sudoku"]
 
 SUDOKU_EXAMPLES = """\
 examples:
@@ -44,22 +49,6 @@ exit status:
   1  the run was stopped early (what was made so far is written)
   2  an input error (a size without a box shape, an unknown symmetry, an unwritable file)
 """
-
-
-class CountingBar:
-    """The progress bar of ``xlsolver tile``, showing ``done/total`` too."""
-
-    def __init__(self, enabled: bool, stream=None) -> None:
-        from xlsolver.cli.tile import ProgressBar
-
-        self.bar = ProgressBar(stream=stream or sys.stderr, enabled=enabled)
-
-    def __call__(self, p: Progress) -> None:
-        counted = f"{p.what} {p.done}/{p.total}" if p.total else p.what
-        self.bar(replace(p, what=counted))
-
-    def done(self) -> None:
-        self.bar.done()
 
 
 def _shape(args: argparse.Namespace):
@@ -123,7 +112,7 @@ def run_sudoku(args: argparse.Namespace) -> int:
     if args.level:
         from xlsolver.jobs.sudoku_explain import at_level
         request, source = at_level(request, args.level)
-    bar = CountingBar(enabled=sys.stderr.isatty() and not args.json)
+    bar = ProgressBar(enabled=sys.stderr.isatty() and not args.json, noun="puzzle")
     try:
         report = generate_sudoku(request, args.output, Options(progress=bar), source=source)
     finally:

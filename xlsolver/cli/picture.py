@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from xlsolver.cli.common import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE, fail, progress_printer, subcommand
+from xlsolver.cli.common import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE, Watcher, fail, subcommand
 
 DESCRIPTION = """\
 Turn a picture into a nonogram: the clues of its cells, laid out as a puzzle sheet in
@@ -89,9 +89,12 @@ def run(args: argparse.Namespace) -> int:
         return fail("--threshold must be 0..1 (or 0..255)")
     settings = PictureSettings(sheet=args.sheet, size=size, colours=args.colours, level=level,
                                invert=args.invert, title=args.title)
-    options = Options(budget_seconds=args.budget,
-                      on_start=progress_printer(enabled=sys.stderr.isatty() and not args.json))
-    report = make_puzzle(args.source, args.output, settings, options)
+    watch = Watcher(enabled=sys.stderr.isatty() and not args.json)
+    options = Options(budget_seconds=args.budget, on_start=watch.start, progress=watch.progress)
+    try:
+        report = make_puzzle(args.source, args.output, settings, options)
+    finally:
+        watch.bar.done()
     print(json.dumps(report.to_json()) if args.json else report.line())
     if report.status == ERROR:
         return EXIT_INPUT_ERROR

@@ -12,7 +12,7 @@ from xlsolver.cli.common import (
     exit_code,
     fail,
     print_reports,
-    progress_printer,
+    Watcher,
     subcommand,
 )
 
@@ -59,8 +59,10 @@ def run(args: argparse.Namespace) -> int:
         return fail(problem)
     if args.engine == "sat" and not sat_available():
         return fail("--engine sat needs python-sat: pip install 'xlsolver[sat]'")
-    options = Options(budget_seconds=args.budget, engine=args.engine,
-                      on_start=progress_printer(enabled=sys.stderr.isatty() and not args.json))
-    reports = print_reports(solve_paths(args.paths, args.output, sheet=args.sheet, in_place=args.in_place,
-                                        options=options), args.json)
-    return exit_code(reports)
+    watch = Watcher(enabled=sys.stderr.isatty() and not args.json)
+    options = Options(budget_seconds=args.budget, engine=args.engine, on_start=watch.start, progress=watch.progress)
+    try:
+        reports = solve_paths(args.paths, args.output, sheet=args.sheet, in_place=args.in_place, options=options)
+    finally:
+        watch.bar.done()
+    return exit_code(print_reports(reports, args.json))

@@ -17,11 +17,17 @@ import sys
 import time
 from pathlib import Path
 
-from xlsolver.cli.common import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE, fail, subcommand
+from xlsolver.cli.common import (
+    EXIT_ALL_UNIQUE,
+    EXIT_INPUT_ERROR,
+    EXIT_NOT_ALL_UNIQUE,
+    ProgressBar,
+    fail,
+    subcommand,
+)
 from xlsolver.core import InputError, Status
-from xlsolver.core.progress import Progress
 
-__all__ = ["ProgressBar", "register", "run"]
+__all__ = ["register", "run"]
 
 EXAMPLES = """\
 examples:
@@ -44,35 +50,6 @@ exit status:
   1  several tilings, none, or the budget ran out first
   2  an input error (a board that cannot be read, an unknown piece)
 """
-
-
-class ProgressBar:
-    """A one-line bar on a terminal: ``[#######-----]  58%  1021 tilings  0.4 s``,
-    drawn from the same :class:`Progress` figures a spreadsheet's status bar shows."""
-
-    WIDTH = 28
-
-    def __init__(self, stream=sys.stderr, enabled: bool | None = None) -> None:
-        self.stream = stream
-        self.enabled = stream.isatty() if enabled is None else enabled
-        self.drawn = False
-
-    def __call__(self, p: Progress) -> None:
-        if not self.enabled:
-            return
-        fraction = min(max(p.fraction or 0.0, 0.0), 1.0)
-        full = int(round(fraction * self.WIDTH))
-        found = "" if p.found is None else f"  {p.found} tiling{'' if p.found == 1 else 's'}"
-        self.stream.write(f"\r{p.what} [{'#' * full}{'-' * (self.WIDTH - full)}] {100 * fraction:3.0f}%"
-                          f"{found}  {p.seconds:.1f} s ")
-        self.stream.flush()
-        self.drawn = True
-
-    def done(self) -> None:
-        if self.drawn:
-            self.stream.write("\r\033[K")
-            self.stream.flush()
-            self.drawn = False
 
 
 def register(sub) -> None:
@@ -155,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     limit = 1 if mode == "first" else args.limit
     if args.output is not None and keep == 0:
         keep = 1  # a workbook shows at least the first tiling
-    bar = ProgressBar(enabled=sys.stderr.isatty() and not args.json)
+    bar = ProgressBar(enabled=sys.stderr.isatty() and not args.json, noun="tiling")
     options = Options(budget_seconds=args.budget, progress=bar)
     puzzle = PolyominoPuzzle(board, tuple(pieces), args.gaps)
     t0 = time.perf_counter()
