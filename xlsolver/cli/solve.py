@@ -46,7 +46,7 @@ def register(sub) -> None:
     add_target_arguments(parser, "solve")
     parser.add_argument("--engine", choices=("auto", "native", "sat"), default="auto",
                         help="nonogram search after line logic: auto (probing, then SAT if python-sat is installed), "
-                             "native (probing and search in Python) or sat (needs: pip install 'xlsolver[sat]')")
+                             "native (probing and search in Python) or sat (CaDiCaL through python-sat)")
     parser.set_defaults(run=run)
 
 
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         return fail(problem)
     if args.engine == "sat" and not sat_available():
-        return fail("--engine sat needs python-sat: pip install 'xlsolver[sat]'")
+        return fail("--engine sat needs python-sat: pip install python-sat")
     watch = Watcher(enabled=sys.stderr.isatty() and not args.json)
     options = Options(budget_seconds=args.budget, engine=args.engine, on_start=watch.start, progress=watch.progress)
     try:
