@@ -162,8 +162,11 @@ def check(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Repor
     elif state.solution is None:
         message = (f"no single solution to check against: {state.problem} (xlsolver records the givens on its "
                    "first hint, step or check; run one before entering digits)")
+    elif entered == 0:
+        message = "no mistakes: no digits entered yet besides the givens"
     else:
-        message = f"no mistakes: the {entered} digits you entered fit the solution"
+        message = (f"no mistakes: the {entered} digit{'s' if entered > 1 else ''} you entered "
+                   f"fit{'s' if entered == 1 else ''} the solution")
     book.apply(check_plan(snap.name, snap, state.layout, state.givens, wrong, message))
     return _report(book, snap, state, message, start, ok=not wrong and state.solution is not None,
                    wrong=[cell_name(c, n) for c in wrong])
