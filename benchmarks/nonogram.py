@@ -2,7 +2,12 @@
 
 Run from the repository root:
 
-    python benchmarks/nonogram.py [--budget SECONDS] [--taai N] [--peers NAMES] [--taai-peers NAMES]
+    python benchmarks/nonogram.py [--budget SECONDS] [--taai N | --taai-only LIST] [--peers NAMES] [--taai-peers NAMES]
+
+For example, the five hardest TAAI puzzles against puzzlekit, a line each, no survey:
+
+    python benchmarks/nonogram.py --taai-only 510,652,549,713,750 --engines auto --no-survey \\
+        --taai-peers puzzlekit --per-puzzle --no-paint
 
 Sets (from ../shared/corpora/nonogram, read its README):
   survey   the ten webpbn puzzles of Jan Wolter's survey sample (Forever #6574 the hardest)
@@ -418,18 +423,25 @@ def reference_solutions(path: Path) -> dict[str, np.ndarray]:
     return {key: np.array(rows, dtype=bool) for key, rows in found.items()}
 
 
-def taai(corpora: Path, count: int) -> list[Puzzle]:
+def taai(corpora: Path, count: int, only: list[int] | None = None) -> list[Puzzle]:
+    """The first ``count`` TAAI puzzles, or those numbered in ``only`` (1-based)."""
     path = corpora / "tournament" / "taai2011-questions.txt"
-    if not path.exists() or count <= 0:
+    if not path.exists() or (count <= 0 and not only):
         return []
-    entries = read_puzzles(path, "taai")[:count]
+    entries = read_puzzles(path, "taai")
+    numbers = only or range(1, min(count, len(entries)) + 1)
     solutions_path = path.with_name("taai2011-solutions.txt")
     refs = reference_solutions(solutions_path) if solutions_path.exists() else {}
-    made = []
-    for k, entry in enumerate(entries):
-        title = f"#{k + 1}"
-        made.append(Puzzle(title, entry.puzzle, refs.get(f"${k + 1}")))
-    return made
+    return [Puzzle(f"#{k}", entries[k - 1].puzzle, refs.get(f"${k}")) for k in numbers if 1 <= k <= len(entries)]
+
+
+def puzzle_numbers(spec: str) -> list[int]:
+    """``"510,652,400-410"`` as the numbers it names, in that order."""
+    numbers: list[int] = []
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        first, _, last = part.partition("-")
+        numbers += range(int(first), int(last or first) + 1)
+    return numbers
 
 
 def bench_paint(size: int = 100, seed: int = 1) -> None:
@@ -455,6 +467,8 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=30.0, help="seconds per puzzle and solver (default 30)")
     parser.add_argument("--corpora", type=Path, default=DEFAULT_CORPORA, help="the nonogram corpora folder")
     parser.add_argument("--taai", type=int, default=1000, metavar="N", help="TAAI puzzles to run (default all 1000)")
+    parser.add_argument("--taai-only", metavar="LIST", default=None,
+                        help="only these TAAI puzzles, e.g. 510,652,400-450 (instead of the first N)")
     parser.add_argument("--engines", default="auto,sat,native", help="xlsolver engines, first is the baseline")
     parser.add_argument("--peers", default=ALL_PEERS, help=f"peer solvers on the survey (default {ALL_PEERS})")
     parser.add_argument("--taai-peers", default=None, metavar="NAMES",
@@ -464,6 +478,7 @@ def main() -> None:
                         help="also prove the cells several solutions share (as a sheet's solve does), in the times")
     parser.add_argument("--repeat", type=int, default=5, metavar="N",
                         help="survey: each solver's best of N runs, for runs under 1 s (default 5)")
+    parser.add_argument("--no-survey", action="store_true", help="skip the survey set")
     parser.add_argument("--no-paint", action="store_true", help="skip timing the painting of a large grid")
     args = parser.parse_args()
     engines = [e for e in args.engines.split(",") if e]
@@ -472,11 +487,14 @@ def main() -> None:
     print(f"budget {args.budget:g} s per puzzle and solver; times are wall seconds on this machine")
     print(f"compiled kernels loaded in {warm_up([e for e in engines if e != 'sat' or sat_available()]):.2f} s "
           f"(once per process; not in the times below)")
-    sets = {"survey": (survey(args.corpora), peers), "taai": (taai(args.corpora, args.taai), taai_peers)}
+    only = puzzle_numbers(args.taai_only) if args.taai_only else None
+    sets = {"survey": ([] if args.no_survey else survey(args.corpora), peers),
+            "taai": (taai(args.corpora, args.taai, only), taai_peers)}
     results: dict[str, dict[str, list[Run]]] = {}
     for name, (puzzles, set_peers) in sets.items():
         if not puzzles:
-            print(f"\n{name}: no puzzles found under {args.corpora}")
+            if not (name == "survey" and args.no_survey):
+                print(f"\n{name}: no puzzles found under {args.corpora}")
             continue
         print(f"\n== {name}: {len(puzzles)} puzzles ==")
         chosen = solvers(engines, set_peers, args.shared)
