@@ -26,7 +26,6 @@ and each step can be made afresh from a painted sheet.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Iterator
 
 import numpy as np
@@ -35,8 +34,8 @@ from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.status import Status
 from xlsolver.nonogram.color import ColorNonogram, format_colour_clue
 from xlsolver.nonogram.color_line import solve_colour_line
-from xlsolver.nonogram.color_solver import solve_colour
-from xlsolver.nonogram.explain import LABELS, NO_SOLUTION, RULES, SEVERAL, UNDECIDED, Step
+from xlsolver.nonogram.color_solver import LineEngine, solve_colour
+from xlsolver.nonogram.explain import Step, label
 from xlsolver.nonogram.model import Line
 
 __all__ = ["check_colour", "colour_difficulty", "explain_colour", "next_colour_step"]
@@ -92,18 +91,7 @@ def colour_difficulty(puzzle: ColorNonogram, budget: Budget | None = None) -> st
     """The label of :func:`.explain.difficulty` for a colour puzzle: the hardest
     rule :func:`explain_colour` needs, or "several solutions", "no solution",
     "undecided"."""
-    result = solve_colour(puzzle, budget=budget)
-    if result.status == Status.MULTIPLE:
-        return SEVERAL
-    if result.status == Status.NONE:
-        return NO_SOLUTION
-    if result.status == Status.GAVE_UP:
-        return UNDECIDED
-    try:
-        hardest = max((RULES.index(step.rule) for step in explain_colour(puzzle, budget=budget)), default=0)
-    except BudgetExhausted:
-        return UNDECIDED
-    return LABELS[RULES[hardest]]
+    return label(solve_colour(puzzle, budget=budget).status, lambda: explain_colour(puzzle, budget=budget))
 
 
 def _decided(puzzle: ColorNonogram, givens: np.ndarray | None) -> list[int]:
@@ -132,10 +120,11 @@ class _Work:
 
     def __init__(self, puzzle: ColorNonogram, state: list[int]) -> None:
         self.puzzle, self.state = puzzle, state
+        self.lines = LineEngine(puzzle, Budget(seconds=None))
         self.h, self.w = puzzle.shape
-        self.full = (1 << (len(puzzle.palette) + 1)) - 1
-        self.clues = {(0, i): puzzle.indexed(c) for i, c in enumerate(puzzle.rows)}
-        self.clues |= {(1, j): puzzle.indexed(c) for j, c in enumerate(puzzle.cols)}
+        self.full = self.lines.full
+        self.clues = self.lines.clues
+        self.cells_of = self.lines.cells_of
         self.now = 0
         self.changed: dict[LineKey, int] = {}
         self.quiet: dict[tuple, tuple[int, frozenset[LineKey]]] = {}
@@ -158,10 +147,6 @@ class _Work:
 
     def _nothing(self, key: tuple, lines) -> None:
         self.quiet[key] = (self.now, frozenset(lines))
-
-    def cells_of(self, key: LineKey) -> range:
-        axis, index = key
-        return range(index * self.w, (index + 1) * self.w) if axis == 0 else range(index, self.h * self.w, self.w)
 
     # --- the rules ---
 
@@ -208,7 +193,7 @@ class _Work:
                 trial = list(self.state)
                 trial[p] = 1 << colour
                 visited: set[LineKey] = set()
-                failed = self._propagate(trial, [(0, r), (1, c)], visited)
+                failed = self.lines.propagate(trial, [(0, r), (1, c)], visited)
                 if failed is None:
                     self._nothing(key, visited)
                     survivors.append(colour)
@@ -235,27 +220,6 @@ class _Work:
         text = (f"Row {r + 1}, column {c + 1}: no rule decides a cell here; guess {self._name(colour)} "
                 f"(the branch that leads to a solution)")
         return Step("guess", None, {(r, c): colour}, text)
-
-    def _propagate(self, state: list[int], dirty: list[LineKey], visited: set[LineKey]) -> LineKey | None:
-        """Narrow ``state`` in place to the line-solver fixpoint; the failing line, or None."""
-        pending, queued = deque(dirty), set(dirty)
-        while pending:
-            key = pending.popleft()
-            queued.discard(key)
-            visited.add(key)
-            positions = self.cells_of(key)
-            before = tuple(state[p] for p in positions)
-            after = solve_colour_line(self.clues[key], before)
-            if after is None:
-                return key
-            for k, (old, new) in enumerate(zip(before, after)):
-                if old != new:
-                    state[positions[k]] = new
-                    cross = (1, positions[k] % self.w) if key[0] == 0 else (0, positions[k] // self.w)
-                    if cross not in queued:
-                        queued.add(cross)
-                        pending.append(cross)
-        return None
 
     def _name(self, colour: int) -> str:
         return "white" if colour == 0 else self.puzzle.palette[colour - 1].name

@@ -37,8 +37,9 @@ class _Stuck(Exception):
     """A line that cannot be placed (carried as a value inside the engine)."""
 
 
-class _Engine:
-    """The clues in solver form and the operations on states."""
+class LineEngine:
+    """The clues in solver form and the operations on states (shared with the
+    explanations of :mod:`.color_explain`)."""
 
     def __init__(self, puzzle: ColorNonogram, budget: Budget) -> None:
         self.puzzle, self.budget = puzzle, budget
@@ -57,12 +58,16 @@ class _Engine:
             return range(index * self.w, (index + 1) * self.w)
         return range(index, self.h * self.w, self.w)
 
-    def propagate(self, state: list[int], dirty: list[LineKey]) -> LineKey | None:
-        """Narrow ``state`` in place to the line-solver fixpoint; the failing line, or ``None``."""
+    def propagate(self, state: list[int], dirty: list[LineKey],
+                  visited: set[LineKey] | None = None) -> LineKey | None:
+        """Narrow ``state`` in place to the line-solver fixpoint; the failing line, or ``None``.
+        ``visited`` collects the lines solved on the way (what a probe step rests on)."""
         queue, queued = deque(dirty), set(dirty)
         while queue:
             key = queue.popleft()
             queued.discard(key)
+            if visited is not None:
+                visited.add(key)
             positions = self.cells_of(key)
             before = tuple(state[p] for p in positions)
             after = solve_colour_line(self.clues[key], before)
@@ -133,7 +138,7 @@ def _bits(mask: int) -> list[int]:
     return [1 << k for k in range(mask.bit_length()) if mask >> k & 1]
 
 
-def _start(engine: _Engine, givens: np.ndarray | None) -> list[int]:
+def _start(engine: LineEngine, givens: np.ndarray | None) -> list[int]:
     if givens is None:
         return [engine.full] * (engine.h * engine.w)
     grid = np.asarray(givens)
@@ -152,7 +157,7 @@ def colour_solutions(puzzle: ColorNonogram, givens: np.ndarray | None = None,
     budget = (budget or Budget(seconds=None)).start()
     if puzzle.problems():
         return
-    engine = _Engine(puzzle, budget)
+    engine = LineEngine(puzzle, budget)
     state = _start(engine, givens)
     if engine.propagate(state, engine.all_lines()) is None:
         for found in engine.search(state):
@@ -169,7 +174,7 @@ def solve_colour(puzzle: ColorNonogram, givens: np.ndarray | None = None,
 
 def _solve(puzzle: ColorNonogram, givens: np.ndarray | None, budget: Budget) -> ColorResult:
     problems = puzzle.problems()
-    engine = _Engine(puzzle, budget)
+    engine = LineEngine(puzzle, budget)
     state = _start(engine, givens)
     start = _masks(engine, state)
     if problems:
@@ -214,11 +219,11 @@ def _solve(puzzle: ColorNonogram, givens: np.ndarray | None, budget: Budget) -> 
     return ColorResult(Status.MULTIPLE, grids, _masks(engine, state), message, nodes=budget.used_nodes, stats=stats)
 
 
-def _masks(engine: _Engine, state: list[int]) -> np.ndarray:
+def _masks(engine: LineEngine, state: list[int]) -> np.ndarray:
     return np.array(state, dtype=np.int64).reshape(engine.h, engine.w)
 
 
-def _none(engine: _Engine, start: np.ndarray, failed: LineKey, budget: Budget, by_probing: bool) -> ColorResult:
+def _none(engine: LineEngine, start: np.ndarray, failed: LineKey, budget: Budget, by_probing: bool) -> ColorResult:
     line = Line("row" if failed[0] == 0 else "col", failed[1])
     clue = format_colour_clue(engine.puzzle.clue(line))
     if by_probing:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Literal
+from typing import Callable, Iterable, Iterator, Literal
 
 import numpy as np
 
@@ -39,7 +39,7 @@ from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram, format_
 from xlsolver.nonogram.solver import solve
 
 __all__ = ["LABELS", "NO_SOLUTION", "RULES", "SEVERAL", "UNDECIDED", "Step", "check", "difficulty", "explain",
-           "next_step"]
+           "label", "next_step"]
 
 Cell = tuple[int, int]
 Rule = Literal["ranges", "line", "probe", "guess"]
@@ -146,15 +146,20 @@ def difficulty(puzzle: Nonogram, budget: Budget | None = None) -> str:
     :func:`explain` uses on it, so the label and the explanation agree.
     ``budget`` bounds the solve and, afresh, the explanation.
     """
-    result = solve(puzzle, budget=budget)
-    if result.status == Status.MULTIPLE:
+    return label(solve(puzzle, budget=budget).status, lambda: explain(puzzle, budget=budget))
+
+
+def label(status: Status, steps: Callable[[], Iterable[Step]]) -> str:
+    """The difficulty label from a verdict and, for a unique puzzle, the steps
+    of its explanation (run only then): the hardest rule they use."""
+    if status == Status.MULTIPLE:
         return SEVERAL
-    if result.status == Status.NONE:
+    if status == Status.NONE:
         return NO_SOLUTION
-    if result.status == Status.GAVE_UP:
+    if status == Status.GAVE_UP:
         return UNDECIDED
     try:
-        hardest = max((RULES.index(step.rule) for step in explain(puzzle, budget=budget)), default=0)
+        hardest = max((RULES.index(step.rule) for step in steps()), default=0)
     except BudgetExhausted:
         return UNDECIDED
     return LABELS[RULES[hardest]]
