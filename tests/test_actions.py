@@ -99,6 +99,7 @@ def test_solve_feeds_long_work_to_the_bar(monkeypatch, capsys, tmp_path):
 
     monkeypatch.setattr(solver, "SLICE", 1 << 8)
     monkeypatch.setattr(solver, "PLAIN_SLICE", 1 << 6)
+    monkeypatch.setattr(solver, "PROGRESS_EVERY", 0.0)  # a report after every slice, however fast
     book = Path(__file__).resolve().parent.parent / "workbooks" / "polyomino.xlsx"
     main(["solve", str(book), "--sheet", "5x12", "-o", str(tmp_path / "p.xlsx")])
     assert "1010 tilings" in capsys.readouterr().out

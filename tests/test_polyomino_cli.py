@@ -73,7 +73,8 @@ def test_a_board_drawn_in_a_file_and_a_workbook_out(tmp_path, capsys):
     code, data = run_json(capsys, "--board", str(picture), "--pieces", "I4:2,L4:2,O4", "-o", str(out))
     assert data["output"] == str(out) and out.exists()
     assert data["board"] == picture.read_text().splitlines()
-    code = main(["solve", str(out), "--json"])
+    assert code == 0
+    assert main(["solve", str(out), "--json"]) == 0
     record = json.loads(capsys.readouterr().out.splitlines()[0])
     assert record["kind"] == "polyomino" and record["sheet"] == "Board"
     assert data["complete"] and record["count"] == data["count"]

@@ -65,24 +65,17 @@ def test_value_at_reads_the_stop_cell(calc_office, tmp_path):
         book.close()
 
 
-def test_the_button_macro_runs_inside_calc(calc_office, tmp_path):
-    """A button bound to the installed macro: LibreOffice's Python imports xlsolver and paints."""
+def _press_the_bound_button(office, folder):
+    """Save a document with buttons, open it again, and invoke what its solve button is bound to."""
     uno = pytest.importorskip("uno")
-    from pathlib import Path
-
-    from xlsolver.backends.calc_backend import find_soffice
-
-    program = Path(find_soffice()).resolve().parent
-    if not (program / "pythonscript.py").exists():
-        pytest.skip("LibreOffice runs no Python macros here: apt-get install libreoffice-script-provider-python")
-    install_macros(calc_office.profile)
-    path = workbook_file(tmp_path, laid_out(square_rings(12)))
-    book = calc_office.open(path)
+    install_macros(office.profile)
+    path = workbook_file(folder, laid_out(square_rings(12)))
+    book = office.open(path)
     add_buttons(book, "Puzzle", ["solve", "clear"], row=2, col=20)
-    book.save(tmp_path / "buttons.ods")
+    book.save(folder / "buttons.ods")
     book.close()
 
-    book = calc_office.open(tmp_path / "buttons.ods")  # the buttons and their bindings survive saving
+    book = office.open(folder / "buttons.ods")  # the buttons and their bindings survive saving
     try:
         form = book.api.Sheets.getByName("Puzzle").DrawPage.Forms.getByIndex(0)
         index = next(i for i in range(form.Count) if form.getByIndex(i).Name == "xlsolver_solve")
@@ -91,9 +84,52 @@ def test_the_button_macro_runs_inside_calc(calc_office, tmp_path):
         pressed = uno.createUnoStruct("com.sun.star.awt.ActionEvent")
         pressed.Source = form.getByIndex(index)  # what a click hands the macro: the button
         book.api.getScriptProvider().getScript(event.ScriptCode).invoke((pressed,), (), ())
-        assert book.snapshot("Puzzle").cells == expected_cells(path)
+        return book.snapshot("Puzzle").cells, expected_cells(path)
     finally:
-        book.close()
+        try:
+            book.close()
+        except Exception:  # noqa: BLE001 - the office may be gone; the caller says so
+            pass
+
+
+def test_the_button_macro_runs_inside_calc(tmp_path):
+    """A button bound to the installed macro: LibreOffice's Python imports xlsolver and paints.
+    The macro runs in an office of its own. Should that soffice die under it (seen once on a
+    shared CI machine: the bridge then reports std::bad_alloc), the failure says how it ended
+    and a second, fresh office gets one more try, so a crash of the office itself is told
+    apart from a macro that paints wrongly (which fails at once, either way)."""
+    pytest.importorskip("uno")
+    from pathlib import Path
+
+    from xlsolver.backends.calc_backend import CalcOffice, find_soffice
+    from xlsolver.core import InputError
+
+    soffice = find_soffice()
+    if soffice is None:
+        pytest.skip("no live Calc: soffice is not installed (apt-get install libreoffice-calc-nogui python3-uno)")
+    if not (Path(soffice).resolve().parent / "pythonscript.py").exists():
+        pytest.skip("LibreOffice runs no Python macros here: apt-get install libreoffice-script-provider-python")
+    crashes = []
+    for attempt in range(2):
+        folder = tmp_path / f"try{attempt}"
+        folder.mkdir()
+        try:
+            office = CalcOffice().start()
+        except InputError as err:
+            pytest.skip(f"no live Calc: {err}")
+        try:
+            painted, expected = _press_the_bound_button(office, folder)
+        except Exception as err:  # noqa: BLE001 - a UNO error type lives in the uno module
+            ended = office.process.poll() if office.process is not None else None
+            if ended is None and "bad_alloc" not in str(err) and "Disposed" not in type(err).__name__:
+                raise
+            crashes.append(f"try {attempt + 1}: {type(err).__name__}: {str(err)[:200]} (soffice exit code {ended})")
+            continue
+        finally:
+            office.stop()
+        assert painted == expected
+        return
+    pytest.fail("soffice died under the macro twice:\n" + "\n".join(crashes))
 
 
 def test_the_macro_module_offers_every_action():

@@ -10,7 +10,6 @@ same contradictions, in the same number of probes.
 import numpy as np
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from xlsolver.core import Budget
 from xlsolver.nonogram import Nonogram

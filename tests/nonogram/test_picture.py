@@ -21,14 +21,14 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from xlsolver.cli import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE, main
-from xlsolver.core import BLACK, Paint, PaintPlan, Status, Style, Write
+from xlsolver.core import Paint, PaintPlan, Status, Style, Write
 from xlsolver.jobs.picture import PICTURE_ORIGIN, PictureSettings, drawing_of_image, parse_size
 from xlsolver.nonogram import Nonogram
 from xlsolver.nonogram.color import ColorNonogram
 from xlsolver.nonogram.fileformats import read_puzzles
 from xlsolver.nonogram.picture import Drawing, assess, differing_cells, threshold
 from xlsolver.sheets.memory import MemoryWorkbook
-from xlsolver.sheets.nonogram_sheet import find_layout, read_colour_nonogram, read_drawing, read_nonogram
+from xlsolver.sheets.nonogram_sheet import read_colour_nonogram, read_drawing, read_nonogram
 
 from .oracle import enumerate_solutions, runs, satisfies
 from .test_color import oracle_solutions

@@ -18,9 +18,9 @@ from openpyxl.styles.colors import Color
 from openpyxl.workbook.defined_name import DefinedName
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
-from xlsolver.core import BLACK, CLEAR, RED, WHITE, InputError, Paint, PaintPlan, Status, Style, Write
+from xlsolver.core import CLEAR, WHITE, InputError, Paint, PaintPlan, Status, Style, Write
 from xlsolver.core.paint import GridLines, SquareCells
-from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Conflict, Line, Nonogram, NonogramResult, parse_grid
+from xlsolver.nonogram import BLOCK, UNKNOWN, Conflict, Line, Nonogram, NonogramResult, parse_grid
 from xlsolver.sheets.nonogram_sheet import find_layout, import_plan, nonogram_plan, read_nonogram
 
 # A 4 wide, 3 high picture made for these tests.

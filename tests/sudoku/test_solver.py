@@ -7,7 +7,6 @@ from hypothesis import given, settings, strategies as st
 
 from xlsolver.core import Budget, Status
 from xlsolver.sudoku import Shape, Sudoku, count_solutions, is_solution, solve
-from xlsolver.sudoku import kernel
 from .oracle import brute_count, valid_grid
 
 # Hand-made: a 9x9 made by hand from a Latin-square pattern with clues removed.

@@ -46,7 +46,7 @@ from typing import Iterator, Sequence
 import numpy as np
 
 from xlsolver.core.budget import BudgetExhausted
-from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Clue, Nonogram
+from xlsolver.nonogram.model import BLOCK, DOT, Clue, Nonogram
 
 SOLVER_NAME = "cadical195"  # CaDiCaL 1.9.5 as bundled by python-sat
 # Stay in CaDiCaL's "stable" mode (target phases, few restarts), the mode for
@@ -64,7 +64,7 @@ LAST_SLICE = 160_000
 SMALLEST_SLICE = 200
 GUESSED_RATE = 20_000
 
-try:  # optional dependency: ``pip install "xlsolver[sat]"``
+try:  # in the default install; absent only where python-sat has no wheel
     from pysat.solvers import Solver as _PysatSolver
 except ImportError:  # pragma: no cover - exercised where python-sat is absent
     _PysatSolver = None
@@ -85,7 +85,7 @@ class SatNonogram:
 
     def __init__(self, puzzle: Nonogram, grid: np.ndarray) -> None:
         if _PysatSolver is None:
-            raise RuntimeError("the SAT back end needs python-sat: pip install 'xlsolver[sat]'")
+            raise RuntimeError("the SAT back end needs python-sat: pip install python-sat")
         self.puzzle = puzzle
         self.height, self.width = puzzle.shape
         self.next_var = self.height * self.width + 1

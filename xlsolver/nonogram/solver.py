@@ -116,7 +116,7 @@ def _sat_wanted(engine: str) -> bool:
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
     if engine == "sat" and not sat.available():
-        raise RuntimeError("engine 'sat' needs python-sat: pip install 'xlsolver[sat]'")
+        raise RuntimeError("engine 'sat' needs python-sat: pip install python-sat")
     return engine == "sat" or (engine == "auto" and sat.available())
 
 

@@ -57,6 +57,7 @@ Tiling = tuple[Placement, ...]
 
 SLICE = 1 << 16  # nodes between pauses of the compiled kernel (~ a few ms)
 PLAIN_SLICE = 1 << 12
+PROGRESS_EVERY = 0.2  # seconds between progress reports
 
 
 @dataclass
@@ -375,13 +376,14 @@ class Tiler:
         return b, sols, step
 
     def search(self, restrict: bool, budget: Budget | None = None, progress: ProgressFn | None = None,
-               every: float = 0.2, batch: int = 64, build: bool = True) -> Iterator[Tiling | None]:
+               every: float | None = None, batch: int = 64, build: bool = True) -> Iterator[Tiling | None]:
         """Every tiling the kernel finds (with ``restrict``, one per symmetry class when
         :attr:`fixed_piece` is set), lazily; None for each with ``build=False`` (counting).
         Raises ``BudgetExhausted`` when ``budget`` runs out, or when ``progress`` raises it."""
         if self.problem or any(not self.places[p.name] for p in self.pieces):
             return
         budget = budget or Budget(seconds=None)
+        every = PROGRESS_EVERY if every is None else every
         b, sols, run = self._runner(restrict, batch)
         # The first slice is short, so a first tiling found early is handed out at once.
         size = (SLICE if self.compiled else PLAIN_SLICE) >> 4

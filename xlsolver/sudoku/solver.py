@@ -48,7 +48,7 @@ class _Search:
     cand: object = field(init=False)
 
     def __post_init__(self) -> None:
-        n, size = self.shape.n, self.shape.n ** 2
+        size = self.shape.n ** 2
         units = [c for unit in self.shape.units for c in unit]
         peers = [p for ps in self.shape.peers for p in ps]
         self.npeers = len(self.shape.peers[0])
