@@ -200,16 +200,33 @@ class CalcOffice:
 
 
 def office_environment() -> dict[str, str]:
-    """This process's environment without its virtual environment: LibreOffice's own
-    Python (the one that runs macros) fails to start when it inherits one."""
+    """This process's environment without its virtual environment, and on Linux without
+    the PATH folders of other Pythons (pyenv shims, a venv's bin): LibreOffice's own
+    Python (the one that runs macros) fails to start when it finds one of them first."""
     env = dict(os.environ)
     for name in ("VIRTUAL_ENV", "VIRTUAL_ENV_PROMPT", "PYTHONHOME", "PYTHONPATH", "CONDA_PREFIX"):
         env.pop(name, None)
+    folders = env.get("PATH", "").split(os.pathsep)
     if sys.prefix != sys.base_prefix:
-        venv_bin = os.path.join(sys.prefix, "Scripts" if os.name == "nt" else "bin")
-        env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep)
-                                      if os.path.normpath(p) != os.path.normpath(venv_bin))
+        venv_bin = os.path.normpath(os.path.join(sys.prefix, "Scripts" if os.name == "nt" else "bin"))
+        folders = [p for p in folders if os.path.normpath(p) != venv_bin]
+    if sys.platform.startswith("linux"):
+        folders = [p for p in folders if not _foreign_python(p)]
+    env["PATH"] = os.pathsep.join(folders)
     return env
+
+
+def _foreign_python(folder: str, system: str = "/usr/bin/python3") -> bool:
+    """Does ``folder`` hold a python3 other than the system's (the one LibreOffice embeds)?"""
+    try:
+        own = os.path.realpath(system)
+        for name in ("python3", "python"):
+            path = os.path.join(folder, name)
+            if os.path.isfile(path) and os.access(path, os.X_OK) and os.path.realpath(path) != own:
+                return True
+    except OSError:
+        return False
+    return False
 
 
 def properties(**values) -> tuple:
