@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from xlsolver.core import Budget, Status
-from xlsolver.sudoku import Shape, Sudoku, count_solutions, is_solution, solve
+import numpy as np
+
+from xlsolver.sudoku import Shape, Sudoku, count_solutions, is_solution, kernel, solve, solve_many, solver
 from .oracle import brute_count, valid_grid
 
 # Hand-made: a 9x9 made by hand from a Latin-square pattern with clues removed.
@@ -116,3 +118,45 @@ def test_16x16_and_both_paths_agree():
     assert a.status == b.status and a.solutions == b.solutions and a.known == b.known
     for sol in a.solutions:
         assert is_solution(p, sol) and valid_grid(grid_rows(sol, 16), 4, 4)
+
+
+def _mixed_batch():
+    """Unique, several solutions, repeated givens, stuck, a 4x4 and a 16x16 in one list."""
+    full = Sudoku.from_text(FULL9)
+    cells = list(full.cells)
+    for i in (0, 1, 27, 28):
+        cells[i] = 0
+    sixteen = solve(Sudoku.empty(Shape(4, 4))).solutions[0]
+    return [Sudoku.from_text(FULL9[:40] + "." + FULL9[41:]), Sudoku(full.shape, tuple(cells)),
+            Sudoku.from_text("11" + "." * 79), Sudoku.from_text("12345678." + "." * 8 + "9" + "." * 63),
+            Sudoku.from_text("1..." * 4), Sudoku(Shape(4, 4), tuple(0 if i % 3 == 0 else v for i, v in enumerate(sixteen)))]
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_solve_many_gives_the_verdicts_solve_gives(plain):
+    puzzles = _mixed_batch()
+    seen = []
+    results = solve_many(puzzles, plain=plain, progress=seen.append)
+    for puzzle, got in zip(puzzles, results):
+        want = solve(puzzle, plain=plain)
+        assert (got.status, got.solutions, got.known, got.conflict) == \
+            (want.status, want.solutions, want.known, want.conflict), puzzle.to_text()
+    assert [r.status for r in results[:4]] == [Status.UNIQUE, Status.MULTIPLE, Status.NONE, Status.NONE]
+    assert seen and seen[-1] == len(puzzles)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.sets(st.integers(0, 80), min_size=1, max_size=12), min_size=1, max_size=8))
+def test_the_batch_kernel_counts_as_the_oracle(holes):
+    """Up to 12 holes in a full grid: the batch kernel's count, checked by brute force."""
+    puzzles = [tuple(0 if i in hs else int(ch) for i, ch in enumerate(FULL9)) for hs in holes]
+    count = len(puzzles)
+    for run in filter(None, [kernel.run_batch, kernel.run_batch_compiled]):
+        s = solver._Search(Shape(3, 3), run is kernel.run_batch_compiled)
+        np_or_list = (lambda xs: np.array(xs, dtype=np.int64)) if s.compiled else list
+        found, nodes, first = np_or_list([0] * count), np_or_list([0] * count), np_or_list([0] * (81 * count))
+        run(np_or_list([v for p in puzzles for v in p]), count, True, s.units, s.peers, s.cand, s.bcell, s.bleft,
+            s.queue, s.regs, s.sols, 2, 1 << 30, s.segs, found, nodes, first)
+        for k, p in enumerate(puzzles):
+            assert found[k] == min(2, brute_count(list(p), 9, 3, 3, limit=2))
+            assert is_solution(Sudoku(Shape(3, 3), p), tuple(int(v) for v in first[81 * k:81 * k + 81]))

@@ -3,10 +3,12 @@ text files of puzzles, one per line (``.txt``, QQWing's ``.sdm``)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import Budget
+from xlsolver.core.progress import Progress
 from xlsolver.jobs.base import ERROR, FileKind, Options, Report, first_lines, sheet_title
 from xlsolver.jobs.sudoku_explain import FILE_ACTIONS, SHEET_ACTIONS
 from xlsolver.sheets import SheetSnapshot, WorkbookBackend
@@ -17,7 +19,7 @@ from xlsolver.sheets.sudoku_sheet import (
     sudoku_plan,
     sudoku_status_sentence,
 )
-from xlsolver.sudoku import SYMBOLS, Sudoku, SudokuResult, solve
+from xlsolver.sudoku import SYMBOLS, Sudoku, SudokuResult, solve, solve_many
 
 __all__ = ["FILE", "KIND", "SHEET", "read_lines", "solve_file"]
 
@@ -85,14 +87,23 @@ def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:
         return [Report(source, None, ERROR, f"{path}: no puzzle lines", kind=KIND)]
     book = OpenpyxlWorkbook.new() if out else None
     reports = []
+    puzzles = [entry for _, entry in entries if not isinstance(entry, str)]
+    if len(puzzles) > 1:
+        options.on_start(f"{len(puzzles)} puzzles of {path.name}")
+    start = time.perf_counter()
+
+    def solved(done: int) -> None:
+        options.progress(Progress(f"solving {path.name}", done=done, total=len(puzzles),
+                                  seconds=time.perf_counter() - start))
+
+    results = iter(solve_many(puzzles, options.budget_seconds, progress=solved))
     for number, entry in entries:
         title = path.stem if len(entries) == 1 else f"{path.stem} {number}"
         name = None if len(entries) == 1 else title
         if isinstance(entry, str):
             reports.append(Report(source, name, ERROR, f"{path.name}, line {number}: {entry}", kind=KIND))
             continue
-        options.on_start(f"{title} ({entry.n}x{entry.n})")
-        result = solve(entry, Budget(seconds=options.budget_seconds))
+        result = next(results)
         report = _report(source, name, entry, result, result.message)
         report.extra["line"] = number
         reports.append(report)

@@ -18,7 +18,7 @@ Cells are flat indices ``r * n + c`` (0-based, row by row) in this package.
 """
 
 from xlsolver.sudoku.model import MAX_SIZE, SYMBOLS, Shape, Sudoku, is_solution
-from xlsolver.sudoku.solver import Conflict, SudokuResult, count_solutions, shared_digits, solve
+from xlsolver.sudoku.solver import Conflict, SudokuResult, count_solutions, shared_digits, solve, solve_many
 
 __all__ = [
     "MAX_SIZE",
@@ -31,4 +31,5 @@ __all__ = [
     "is_solution",
     "shared_digits",
     "solve",
+    "solve_many",
 ]

@@ -152,6 +152,10 @@ class Sudoku:
             shape = Shape.usual(size)
         if len(symbols) != shape.n ** 2:
             raise ValueError(f"a {shape.n}x{shape.n} sudoku needs {shape.n ** 2} symbols, not {len(symbols)}")
+        if symbols.isascii():  # one translation through a byte table: symbol -> digit, anything else 255
+            cells = tuple(symbols.encode("ascii").translate(_BYTE_VALUES[shape.n]))
+            if 255 not in cells:
+                return cls(shape, cells)
         values = _VALUES[shape.n]
         try:
             return cls(shape, tuple(values[ch] for ch in symbols))
@@ -180,6 +184,8 @@ class Sudoku:
 _IGNORED = str.maketrans("", "", " \t\r\n\v\f|-+")
 # For each size, symbol -> digit (empty marks -> 0).
 _VALUES = {n: {**{ch: 0 for ch in EMPTY}, **{SYMBOLS[d]: d + 1 for d in range(n)}} for n in range(1, MAX_SIZE + 1)}
+# The same as 256-byte tables for bytes.translate: ASCII code -> digit, 255 for a symbol that is none.
+_BYTE_VALUES = {n: bytes(values.get(chr(code), 255) for code in range(256)) for n, values in _VALUES.items()}
 
 
 def _digit(ch: str, index: int, n: int) -> int:

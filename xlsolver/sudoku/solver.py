@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -12,9 +13,13 @@ from xlsolver.core.status import Status
 from xlsolver.sudoku import kernel
 from xlsolver.sudoku.model import Shape, Sudoku
 
-__all__ = ["SLICE", "Conflict", "SudokuResult", "candidates", "count", "count_solutions", "shared_digits", "solve"]
+__all__ = ["SLICE", "Conflict", "SudokuResult", "candidates", "count", "count_solutions", "shared_digits", "solve",
+           "solve_many"]
 
 SLICE = 4096  # nodes between clock checks; a multiple of 64, as Budget.charge expects
+BATCH = 4096  # puzzles per call of the batch kernel
+BATCH_NODES = 1 << 16  # a batch puzzle that needs more nodes (milliseconds) is solved alone, with its budget
+NINE = Shape(3, 3)
 
 
 @dataclass(frozen=True)
@@ -86,7 +91,6 @@ def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | 
     passes ``max_nodes`` nodes (an exact cap, for tests that should stay cheap).
     """
     compiled = kernel.run_compiled is not None and not plain
-    run = kernel.run_compiled if compiled else kernel.run
     s = _buffers(shape, compiled)
     n, size = shape.n, shape.n ** 2
     s.cand[:size] = candidates
@@ -94,6 +98,11 @@ def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | 
     cap = 1 << 62 if max_nodes is None else max_nodes
     step = SLICE if budget is not None else cap
     stop = min(step, cap)
+    if compiled and shape == NINE:  # the size as constants
+        def run(*args):
+            return kernel.run9_compiled(locked, s.units, s.peers, *args[6:])
+    else:
+        run = kernel.run_compiled if compiled else kernel.run
     while run(n, shape.box_rows, locked, s.units, s.peers, s.npeers, s.cand, s.bcell, s.bleft, s.queue, s.regs,
               s.sols, limit, stop, s.segs) == kernel.PAUSED:
         if stop >= cap:
@@ -148,6 +157,45 @@ def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool = False) -> 
     return SudokuResult(Status.MULTIPLE, tuple(sols), known,
                         message=f"several solutions: {filled} digits all solutions share are filled",
                         seconds=time.perf_counter() - start, nodes=nodes)
+
+
+def solve_many(puzzles: Sequence[Sudoku], budget_seconds: float | None = None, plain: bool = False,
+               progress: Callable[[int], None] | None = None) -> list[SudokuResult]:
+    """The verdicts of many puzzles, as :func:`solve` gives them one by one (each with
+    a budget of ``budget_seconds``). Compiled, the 9x9 ones go through the batch kernel
+    thousands to a call, so Python touches each puzzle only to read its solution; any
+    that is not plainly unique there (none, several, or more than ``BATCH_NODES``
+    nodes) is solved again alone, for its reasons, shared digits or budget.
+    ``progress(done)`` is called after each batch."""
+    results: list[SudokuResult | None] = [None] * len(puzzles)
+    batched = [i for i, p in enumerate(puzzles) if p.shape == NINE] if kernel.run_batch_compiled and not plain else []
+    s = _buffers(NINE, True) if batched else None
+    done = 0
+    for start in range(0, len(batched), BATCH):
+        chunk = batched[start:start + BATCH]
+        t0 = time.perf_counter()
+        givens = np.fromiter((v for i in chunk for v in puzzles[i].cells), dtype=np.int64, count=81 * len(chunk))
+        found, nodes = np.zeros(len(chunk), np.int64), np.zeros(len(chunk), np.int64)
+        first = np.zeros(81 * len(chunk), np.int64)
+        kernel.run_batch_compiled(givens, len(chunk), True, s.units, s.peers, s.cand, s.bcell, s.bleft, s.queue,
+                                  s.regs, s.sols, 2, BATCH_NODES, s.segs, found, nodes, first)
+        each = (time.perf_counter() - t0) / len(chunk)
+        rows = first.reshape(len(chunk), 81).tolist()
+        for k, i in enumerate(chunk):
+            if found[k] == 1:
+                solution = tuple(rows[k])
+                results[i] = SudokuResult(Status.UNIQUE, (solution,), solution, message="unique solution",
+                                          seconds=each, nodes=int(nodes[k]))
+        done += len(chunk)
+        if progress is not None:
+            progress(done)
+    for i, p in enumerate(puzzles):
+        if results[i] is None:
+            results[i] = solve(p, Budget(seconds=budget_seconds), plain)
+            done += 0 if p.shape == NINE and batched else 1
+            if progress is not None and not (p.shape == NINE and batched):
+                progress(done)
+    return results  # type: ignore[return-value]
 
 
 def shared_digits(puzzle: Sudoku, a: tuple[int, ...], b: tuple[int, ...], budget: Budget | None,
