@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Iterable
 
 from xlsolver.core import Status
+from xlsolver.core.accel import on_first_compile
 from xlsolver.core.progress import Progress
 
 EXIT_ALL_UNIQUE = 0
@@ -77,6 +78,13 @@ class Watcher:
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
         self.bar = ProgressBar(enabled=enabled)
+        if enabled:
+            on_first_compile(self.compiling)
+
+    def compiling(self) -> None:
+        self.bar.done()
+        print("compiling xlsolver's solvers for this machine: once, some seconds; "
+              "later runs load them from the cache ...", file=sys.stderr, flush=True)
 
     def start(self, what: str) -> None:
         self.bar.done()

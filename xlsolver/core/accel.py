@@ -14,7 +14,7 @@ import os
 import types
 from collections.abc import Callable, Iterable
 
-__all__ = ["compile_kernels", "numba_enabled"]
+__all__ = ["compile_kernels", "numba_enabled", "on_first_compile"]
 
 
 def numba_enabled() -> bool:
@@ -46,3 +46,31 @@ def compile_kernels(functions: Iterable[Callable], **options) -> dict[str, Calla
     for fn in functions:
         space[fn.__name__] = jit(types.FunctionType(fn.__code__, space, fn.__name__))
     return {fn.__name__: space[fn.__name__] for fn in functions}
+
+
+_waiting: list[Callable[[], None]] = []  # callbacks for the next first compile
+_listening: list[bool] = []  # one listener per process, registered on the first request
+
+
+def on_first_compile(callback: Callable[[], None]) -> bool:
+    """Have ``callback()`` called once, when numba next starts compiling a kernel in
+    this process (a first run on a machine, or after an upgrade; loading compiled
+    code from the cache does not count), so a command can say why it is slow this
+    once. Returns False when nothing is compiled here (numba absent or off)."""
+    if not numba_enabled():
+        return False
+    if not _listening:
+        from numba.core import event
+
+        class _First(event.Listener):
+            def on_start(self, event) -> None:
+                while _waiting:
+                    _waiting.pop(0)()
+
+            def on_end(self, event) -> None:
+                pass
+
+        event.register("numba:compile", _First())
+        _listening.append(True)
+    _waiting.append(callback)
+    return True
