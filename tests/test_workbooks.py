@@ -8,16 +8,13 @@ by the project's solver when it is installed.
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import shutil
-import subprocess
-import sys
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 import pytest
+from workbook_scripts import load_script, run_script
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Nonogram
@@ -29,25 +26,15 @@ BUNDLED = ROOT / "workbooks" / "nonogram.xlsx"
 EXPECTED_COUNT = {"unique": 1, "multiple": 2, "none": 0}
 
 
-def load_script():
-    spec = importlib.util.spec_from_file_location("make_workbooks", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the script runs
-    spec.loader.exec_module(module)
-    return module
 
 
-SPECS = {sheet.name: sheet for sheet in load_script().SHEETS}
+SPECS = {sheet.name: sheet for sheet in load_script(SCRIPT).SHEETS}
 
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory) -> Path:
     """The workbook as the script makes it, run as a program in a fresh folder."""
-    folder = tmp_path_factory.mktemp("made")
-    shutil.copy(SCRIPT, folder / SCRIPT.name)
-    done = subprocess.run([sys.executable, str(folder / SCRIPT.name)], capture_output=True, text=True, cwd=folder)
-    assert done.returncode == 0, done.stderr
-    return folder / "nonogram.xlsx"
+    return run_script(SCRIPT, tmp_path_factory.mktemp("made")) / "nonogram.xlsx"
 
 
 def read_all(path: Path) -> dict:

@@ -3,14 +3,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from workbook_scripts import load_script, run_script
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.cli import main
@@ -24,25 +21,15 @@ SCRIPT = ROOT / "workbooks" / "make_polyomino.py"
 BUNDLED = ROOT / "workbooks" / "polyomino.xlsx"
 
 
-def load_script():
-    spec = importlib.util.spec_from_file_location("make_polyomino", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
-MAKER = load_script()
+MAKER = load_script(SCRIPT)
 SPECS = {s.name: s for s in MAKER.SHEETS}
 
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("made")
-    shutil.copy(SCRIPT, folder / SCRIPT.name)
-    done = subprocess.run([sys.executable, str(folder / SCRIPT.name)], capture_output=True, text=True, cwd=folder)
-    assert done.returncode == 0, done.stderr
-    return folder / "polyomino.xlsx"
+    return run_script(SCRIPT, tmp_path_factory.mktemp("made")) / "polyomino.xlsx"
 
 
 @pytest.fixture(scope="module")

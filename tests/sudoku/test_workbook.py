@@ -4,18 +4,16 @@ counter and by ``xlsolver solve``), and the committed file matches the script.""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from workbook_scripts import load_script, run_script
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.cli import main
 from xlsolver.sheets.sudoku_sheet import read_sudoku
+
 from .oracle import mrv_count, valid_grid
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,25 +22,15 @@ BUNDLED = ROOT / "workbooks" / "sudoku.xlsx"
 EXPECTED_COUNT = {"unique": 1, "multiple": 2, "none": 0}
 
 
-def load_script():
-    spec = importlib.util.spec_from_file_location("make_sudoku", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the script runs
-    spec.loader.exec_module(module)
-    return module
 
 
-SPECS = {sheet.name: sheet for sheet in load_script().SHEETS}
+SPECS = {sheet.name: sheet for sheet in load_script(SCRIPT).SHEETS}
 
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory) -> Path:
     """The workbook as the script makes it, run as a program in a fresh folder."""
-    folder = tmp_path_factory.mktemp("made")
-    shutil.copy(SCRIPT, folder / SCRIPT.name)
-    done = subprocess.run([sys.executable, str(folder / SCRIPT.name)], capture_output=True, text=True, cwd=folder)
-    assert done.returncode == 0, done.stderr
-    return folder / "sudoku.xlsx"
+    return run_script(SCRIPT, tmp_path_factory.mktemp("made")) / "sudoku.xlsx"
 
 
 def read_all(path: Path) -> dict:
