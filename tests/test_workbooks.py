@@ -26,8 +26,6 @@ BUNDLED = ROOT / "workbooks" / "nonogram.xlsx"
 EXPECTED_COUNT = {"unique": 1, "multiple": 2, "none": 0}
 
 
-
-
 SPECS = {sheet.name: sheet for sheet in load_script(SCRIPT).SHEETS}
 
 

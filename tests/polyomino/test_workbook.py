@@ -21,8 +21,6 @@ SCRIPT = ROOT / "workbooks" / "make_polyomino.py"
 BUNDLED = ROOT / "workbooks" / "polyomino.xlsx"
 
 
-
-
 MAKER = load_script(SCRIPT)
 SPECS = {s.name: s for s in MAKER.SHEETS}
 

@@ -22,8 +22,6 @@ BUNDLED = ROOT / "workbooks" / "sudoku.xlsx"
 EXPECTED_COUNT = {"unique": 1, "multiple": 2, "none": 0}
 
 
-
-
 SPECS = {sheet.name: sheet for sheet in load_script(SCRIPT).SHEETS}
 
 
