@@ -26,10 +26,9 @@ counts make that one subtraction). O(n * k) steps.
 
 from __future__ import annotations
 
-import os
-import types
-
 import numpy as np
+
+from xlsolver.core.accel import compile_kernels
 
 __all__ = ["clue_table", "line_compiled", "line_kernel", "probe_compiled", "probe_kernel", "propagate_kernel"]
 
@@ -261,22 +260,7 @@ def probe_kernel(grid, h, w, clues, starts, least, share, budget, regs):
             return 0
 
 
-def _compile():
-    """The numba-compiled kernels, by name (empty when numba is absent or switched off)."""
-    if os.environ.get("XLSOLVER_NO_NUMBA"):
-        return {}
-    try:
-        import numba
-    except ImportError:
-        return {}
-    jit = numba.njit(cache=True, nogil=True)
-    space = dict(globals())
-    for fn in (line_core, line_kernel, _line_cells, propagate_kernel, _propagate_cell, probe_kernel):
-        space[fn.__name__] = jit(types.FunctionType(fn.__code__, space, fn.__name__))
-    return {name: space[name] for name in ("line_kernel", "propagate_kernel", "probe_kernel")}
-
-
-_COMPILED = _compile()
+_COMPILED = compile_kernels((line_core, line_kernel, _line_cells, propagate_kernel, _propagate_cell, probe_kernel))
 line_compiled = _COMPILED.get("line_kernel")
 """:func:`line_kernel` compiled, or None."""
 probe_compiled = _COMPILED.get("probe_kernel")
