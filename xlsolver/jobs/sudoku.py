@@ -19,9 +19,9 @@ from xlsolver.sheets.sudoku_sheet import (
     sudoku_plan,
     sudoku_status_sentence,
 )
-from xlsolver.sudoku import SYMBOLS, Sudoku, SudokuResult, solve, solve_many
+from xlsolver.sudoku import SYMBOLS, Sudoku, SudokuResult, read_lines, solve, solve_many
 
-__all__ = ["FILE", "KIND", "SHEET", "read_lines", "solve_file"]
+__all__ = ["FILE", "KIND", "SHEET", "solve_file"]
 
 KIND = "sudoku"
 SUFFIXES = (".txt", ".sdm")
@@ -57,22 +57,6 @@ class _SudokuSheet:
 
 
 SHEET = _SudokuSheet()
-
-
-def read_lines(path: Path) -> list[tuple[int, Sudoku | str]]:
-    """``(line number, puzzle)`` for each puzzle line of a file, or ``(line number,
-    why it is not a puzzle)``. Blank lines and ``#`` comments are skipped."""
-    found: list[tuple[int, Sudoku | str]] = []
-    with open(path, encoding="utf-8-sig") as handle:
-        for number, line in enumerate(handle, 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            try:
-                found.append((number, Sudoku.from_text(line)))
-            except ValueError as err:
-                found.append((number, str(err)))
-    return found
 
 
 def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:

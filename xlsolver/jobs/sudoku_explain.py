@@ -32,7 +32,7 @@ from xlsolver.sheets.sudoku_steps import (
     step_plan,
     steps_sheet_plan,
 )
-from xlsolver.sudoku import Sudoku, solve
+from xlsolver.sudoku import Sudoku, read_lines, solve
 from xlsolver.sudoku.techniques import Grid, cell_name, explain, next_step, rate
 from xlsolver.sudoku.techniques.ladder import guess_step
 
@@ -257,8 +257,6 @@ def explain_sheet(book: WorkbookBackend, snap: SheetSnapshot, options: Options) 
 def explain_file(path: Path, out: Path | None, options: Options) -> list[Report]:
     """Explain each puzzle line of a file; with ``out``, a workbook with each
     puzzle and its Steps sheet."""
-    from xlsolver.jobs.sudoku import read_lines
-
     source = str(path)
     try:
         entries = read_lines(path)

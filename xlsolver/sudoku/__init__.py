@@ -17,7 +17,7 @@ result     the verdict, up to two solutions and the digits all solutions
 Cells are flat indices ``r * n + c`` (0-based, row by row) in this package.
 """
 
-from xlsolver.sudoku.model import MAX_SIZE, SYMBOLS, Shape, Sudoku, is_solution
+from xlsolver.sudoku.model import MAX_SIZE, SYMBOLS, Shape, Sudoku, is_solution, read_lines
 from xlsolver.sudoku.solver import Conflict, SudokuResult, count_solutions, shared_digits, solve, solve_many
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "SudokuResult",
     "count_solutions",
     "is_solution",
+    "read_lines",
     "shared_digits",
     "solve",
     "solve_many",

@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
-__all__ = ["EMPTY", "MAX_SIZE", "SYMBOLS", "Shape", "Sudoku", "is_solution"]
+__all__ = ["EMPTY", "MAX_SIZE", "SYMBOLS", "Shape", "Sudoku", "is_solution", "read_lines"]
 
 # Digits 1..9 then letters: 16x16 uses 1-9 and A-G, 25x25 1-9 and A-P.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -196,6 +197,22 @@ def _digit(ch: str, index: int, n: int) -> int:
         raise ValueError(f'symbol {index + 1} ("{ch}") is not a digit of a {n}x{n} sudoku '
                          f"(use 1-{SYMBOLS[n - 1]}, and . or 0 for empty)")
     return value
+
+
+def read_lines(path: Path | str) -> list[tuple[int, Sudoku | str]]:
+    """``(line number, puzzle)`` for each puzzle line of a file, or ``(line number,
+    why it is not a puzzle)``. Blank lines and ``#`` comments are skipped."""
+    found: list[tuple[int, Sudoku | str]] = []
+    with open(path, encoding="utf-8-sig") as handle:
+        for number, line in enumerate(handle, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                found.append((number, Sudoku.from_text(line)))
+            except ValueError as err:
+                found.append((number, str(err)))
+    return found
 
 
 def is_solution(puzzle: Sudoku, grid: tuple[int, ...] | list[int]) -> bool:
