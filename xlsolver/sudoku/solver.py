@@ -10,10 +10,10 @@ import numpy as np
 
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.status import Status
-from xlsolver.sudoku import kernel
+from xlsolver.sudoku import kernel, nine
 from xlsolver.sudoku.model import Shape, Sudoku
 
-__all__ = ["SLICE", "Conflict", "SudokuResult", "candidates", "count", "count_solutions", "shared_digits", "solve",
+__all__ = ["SLICE", "Conflict", "SudokuResult", "candidates", "count", "count_bands", "count_solutions", "shared_digits", "solve",
            "solve_many"]
 
 SLICE = 4096  # nodes between clock checks; a multiple of 64, as Budget.charge expects
@@ -65,6 +65,29 @@ class _Search:
         self.segs = make([0] * (2 * size + 1))
 
 
+@dataclass
+class _Bands:
+    """Buffers for the 9x9 band kernel (:mod:`xlsolver.sudoku.nine`; lists on the plain path)."""
+
+    compiled: bool
+    st: object = field(init=False)
+
+    def __post_init__(self) -> None:
+        make = (lambda xs: np.array(xs, dtype=np.int64)) if self.compiled else list
+        self.tables = make(nine.tables())
+        self.st, self.prev, self.cand = make([0] * (82 * nine.STRIDE)), make([0] * 27), make([0] * 81)
+        self.bcell, self.bleft, self.regs, self.sols = make([0] * 81), make([0] * 81), make([0] * 8), make([0] * 162)
+
+
+_bands = {}
+
+
+def _band_buffers(compiled: bool) -> _Bands:
+    if compiled not in _bands:
+        _bands[compiled] = _Bands(compiled)
+    return _bands[compiled]
+
+
 def _geometry_cache():
     cache: dict[tuple[Shape, bool], _Search] = {}
 
@@ -79,18 +102,26 @@ _buffers = _geometry_cache()
 
 
 def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | None = None,
-          plain: bool = False, max_nodes: int | None = None, locked: bool = True
+          plain: bool = False, max_nodes: int | None = None, locked: bool = True, why: bool = True
           ) -> tuple[int, list[tuple[int, ...]], int, tuple[int, int, int]]:
     """Count solutions of a grid of candidate bit sets up to ``limit``, with
     locked candidates in the propagation unless ``locked`` is False (singles
     only: fewer deductions, more nodes, the same count; the order in which
     solutions are found depends on it).
 
+    A compiled 9x9 count with locked candidates goes through the band kernel
+    (:mod:`xlsolver.sudoku.nine`); when it finds no solution and ``why`` is
+    set, the generic kernel runs again for the root failure registers.
+
     Returns (count, up to two solutions as digit tuples, nodes, root failure
     registers). Raises BudgetExhausted when ``budget`` runs out or the search
     passes ``max_nodes`` nodes (an exact cap, for tests that should stay cheap).
     """
     compiled = kernel.run_compiled is not None and not plain
+    if compiled and locked and shape == NINE and nine.run_compiled is not None:
+        found, sols, nodes = count_bands(candidates, limit, budget, max_nodes)
+        if found or not why:
+            return found, sols, nodes, (0, 0, 0)
     s = _buffers(shape, compiled)
     n, size = shape.n, shape.n ** 2
     s.cand[:size] = candidates
@@ -114,6 +145,33 @@ def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | 
     sols = [tuple(s.sols[k * size:(k + 1) * size].tolist() if compiled else s.sols[k * size:(k + 1) * size])
             for k in range(min(found, 2))]
     return found, sols, int(s.regs[2]), (int(s.regs[4]), int(s.regs[5]), int(s.regs[6]))
+
+
+def count_bands(candidates: list[int], limit: int = 2, budget: Budget | None = None, max_nodes: int | None = None,
+                plain: bool = False) -> tuple[int, list[tuple[int, ...]], int]:
+    """:func:`count` of a 9x9 by the band kernel: (count, up to two solutions, nodes)."""
+    compiled = nine.run_compiled is not None and not plain
+    s = _band_buffers(compiled)
+    s.regs[:] = 0 if compiled else [0] * 8
+    if compiled:
+        s.cand[:] = candidates
+        nine.load_compiled(s.cand, s.st)
+    else:
+        nine.load(candidates, s.st)
+    run = nine.run_compiled if compiled else nine.run
+    cap = 1 << 62 if max_nodes is None else max_nodes
+    step = SLICE if budget is not None else cap
+    stop = min(step, cap)
+    while run(s.st, s.prev, s.tables, s.bcell, s.bleft, s.regs, s.sols, limit, stop) == nine.PAUSED:
+        if stop >= cap:
+            raise BudgetExhausted(f"node cap of {max_nodes} reached")
+        if budget is not None:
+            budget.charge(SLICE)
+        stop = min(stop + step, cap)
+    found = int(s.regs[1])
+    sols = [tuple(s.sols[k * 81:(k + 1) * 81].tolist() if compiled else s.sols[k * 81:(k + 1) * 81])
+            for k in range(min(found, 2))]
+    return found, sols, int(s.regs[2])
 
 
 def candidates(puzzle: Sudoku) -> list[int]:
@@ -168,17 +226,17 @@ def solve_many(puzzles: Sequence[Sudoku], budget_seconds: float | None = None, p
     nodes) is solved again alone, for its reasons, shared digits or budget.
     ``progress(done)`` is called after each batch."""
     results: list[SudokuResult | None] = [None] * len(puzzles)
-    batched = [i for i, p in enumerate(puzzles) if p.shape == NINE] if kernel.run_batch_compiled and not plain else []
-    s = _buffers(NINE, True) if batched else None
+    batched = [i for i, p in enumerate(puzzles) if p.shape == NINE] if nine.run_batch_compiled and not plain else []
+    s = _band_buffers(True) if batched else None
     done = 0
     for start in range(0, len(batched), BATCH):
         chunk = batched[start:start + BATCH]
         t0 = time.perf_counter()
-        givens = np.fromiter((v for i in chunk for v in puzzles[i].cells), dtype=np.int64, count=81 * len(chunk))
+        givens = np.frombuffer(b"".join([bytes(puzzles[i].cells) for i in chunk]), dtype=np.uint8).astype(np.int64)
         found, nodes = np.zeros(len(chunk), np.int64), np.zeros(len(chunk), np.int64)
         first = np.zeros(81 * len(chunk), np.int64)
-        kernel.run_batch_compiled(givens, len(chunk), True, s.units, s.peers, s.cand, s.bcell, s.bleft, s.queue,
-                                  s.regs, s.sols, 2, BATCH_NODES, s.segs, found, nodes, first)
+        nine.run_batch_compiled(givens, len(chunk), s.tables, s.st, s.prev, s.cand, s.bcell, s.bleft, s.regs,
+                                s.sols, 2, BATCH_NODES, found, nodes, first)
         each = (time.perf_counter() - t0) / len(chunk)
         rows = first.reshape(len(chunk), 81).tolist()
         for k, i in enumerate(chunk):
@@ -209,7 +267,7 @@ def shared_digits(puzzle: Sudoku, a: tuple[int, ...], b: tuple[int, ...], budget
             continue
         trial = list(base)
         trial[c] &= ~(1 << (x - 1))
-        if count(trial, puzzle.shape, 1, budget, plain)[0] == 0:
+        if count(trial, puzzle.shape, 1, budget, plain, why=False)[0] == 0:
             known[c] = x
     return tuple(known)
 
