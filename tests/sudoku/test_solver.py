@@ -5,11 +5,11 @@ import sys
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from xlsolver.core import Budget, Status
+from xlsolver.core import Budget, BudgetExhausted, Status
 import numpy as np
 
-from xlsolver.sudoku import Shape, Sudoku, count_solutions, is_solution, kernel, solve, solve_many, solver
-from .oracle import brute_count, valid_grid
+from xlsolver.sudoku import Shape, Sudoku, count_solutions, is_solution, kernel, nine, solve, solve_many, solver
+from .oracle import brute_count, mrv_count, valid_grid
 
 # Hand-made: a 9x9 made by hand from a Latin-square pattern with clues removed.
 FULL9 = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
@@ -160,3 +160,133 @@ def test_the_batch_kernel_counts_as_the_oracle(holes):
         for k, p in enumerate(puzzles):
             assert found[k] == min(2, brute_count(list(p), 9, 3, 3, limit=2))
             assert is_solution(Sudoku(Shape(3, 3), p), tuple(int(v) for v in first[81 * k:81 * k + 81]))
+
+
+# --- the 9x9 band kernel (xlsolver.sudoku.nine), plain and compiled ---
+
+BAND_PATHS = [True] + ([False] if nine.run_compiled is not None else [])  # plain=True, and compiled when numba is on
+
+
+def _relabelled(perm):
+    """FULL9 with its digits renamed by ``perm`` (a permutation of 1-9): another full grid."""
+    return tuple(perm[int(ch) - 1] for ch in FULL9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.permutations(range(1, 10)), st.sets(st.integers(0, 80), min_size=1, max_size=18), st.sampled_from(BAND_PATHS),
+       st.integers(1, 3))
+def test_the_band_kernel_counts_as_the_oracle(perm, holes, plain, limit):
+    """Holes in a full grid: the count up to ``limit`` is the brute-force count, and
+    every solution it shows fills the puzzle (and two shown are different)."""
+    grid = _relabelled(perm)
+    cells = tuple(0 if i in holes else v for i, v in enumerate(grid))
+    puzzle = Sudoku(Shape(3, 3), cells)
+    found, sols, nodes = solver.count_bands(solver.candidates(puzzle), limit, plain=plain)
+    assert found == brute_count(list(cells), 9, 3, 3, limit=limit)
+    assert len(sols) == min(found, 2) and len(set(sols)) == len(sols)
+    assert all(is_solution(puzzle, s) and valid_grid(grid_rows(s, 9), 3, 3) for s in sols)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.permutations(range(1, 10)), st.sets(st.integers(0, 80), min_size=1, max_size=14),
+       st.lists(st.tuples(st.integers(0, 80), st.integers(1, 9)), min_size=1, max_size=3))
+def test_the_band_kernel_agrees_with_the_oracle_on_broken_puzzles(perm, holes, wrong):
+    """Wrong digits written over a holed grid: mostly no solution, sometimes a
+    repeated given, sometimes still some; the count is the oracle's either way."""
+    cells = [0 if i in holes else v for i, v in enumerate(_relabelled(perm))]
+    for i, d in wrong:
+        cells[i] = d
+    puzzle = Sudoku(Shape(3, 3), tuple(cells))
+    want = 0 if puzzle.duplicates() else len(mrv_count(cells, 9, 3, 3, limit=2))
+    for plain in BAND_PATHS:
+        assert solver.count_bands(solver.candidates(puzzle), 2, plain=plain)[0] == want
+    r = solve(puzzle)
+    assert r.status == {0: Status.NONE, 1: Status.UNIQUE}.get(want, Status.MULTIPLE)
+    if want == 0:
+        assert r.message.startswith("no solution")
+
+
+HARD = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."  # Arto Inkala's
+
+
+@pytest.mark.parametrize("plain", BAND_PATHS)
+def test_the_band_kernel_pauses_and_goes_on(plain):
+    """Stopped after every node and called again, the search ends as one call does:
+    the same count, solution and nodes; a node cap raises BudgetExhausted."""
+    puzzle = Sudoku.from_text(HARD)
+    whole = solver.count_bands(solver.candidates(puzzle), 2, plain=plain)
+    assert whole[0] == 1 and whole[2] > 5 and is_solution(puzzle, whole[1][0])
+    s = solver._Bands(not plain)
+    load = nine.load if plain else nine.load_compiled
+    run = nine.run if plain else nine.run_compiled
+    cand = solver.candidates(puzzle)
+    load(cand if plain else np.array(cand, dtype=np.int64), s.st)
+    stops = 0
+    while run(s.st, s.prev, s.tables, s.bcell, s.bleft, s.regs, s.sols, 2, int(s.regs[2]) + 1) == nine.PAUSED:
+        stops += 1
+    assert stops >= whole[2] - 1
+    assert (int(s.regs[1]), tuple(int(v) for v in s.sols[:81]), int(s.regs[2])) == \
+        (whole[0], whole[1][0], whole[2])
+    with pytest.raises(BudgetExhausted):
+        solver.count_bands(cand, 2, max_nodes=3, plain=plain)
+    empty = solver.candidates(Sudoku.empty(Shape(3, 3)))  # many solutions: the budget is charged by slices
+    with pytest.raises(BudgetExhausted):
+        solver.count_bands(empty, 10 ** 9, budget=Budget(seconds=None, nodes=1).start(), plain=plain)
+
+
+def test_compiled_9x9_counts_use_the_band_kernel_and_keep_the_reasons():
+    """solve() on a 9x9 counts with the band kernel (its node count shows it); a
+    puzzle without solution still gets the generic kernel's reason."""
+    if nine.run_compiled is None:
+        pytest.skip("numba is off")
+    puzzle = Sudoku.from_text(HARD)
+    assert solve(puzzle).nodes == solver.count_bands(solver.candidates(puzzle), 2)[2]
+    stuck = Sudoku.from_text("12345678." + "." * 8 + "9" + "." * 63)
+    r = solve(stuck)
+    assert r.status == Status.NONE and r.conflict == solve(stuck, plain=True).conflict
+    assert r.conflict is not None
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.sets(st.integers(0, 80), min_size=1, max_size=12), min_size=1, max_size=8))
+def test_the_band_batch_kernel_counts_as_the_oracle(holes):
+    puzzles = [tuple(0 if i in hs else int(ch) for i, ch in enumerate(FULL9)) for hs in holes]
+    count = len(puzzles)
+    for plain in BAND_PATHS:
+        s = solver._Bands(not plain)
+        make = list if plain else (lambda xs: np.array(xs, dtype=np.int64))
+        found, nodes, first = make([0] * count), make([0] * count), make([0] * (81 * count))
+        run = nine.run_batch if plain else nine.run_batch_compiled
+        run(make([v for p in puzzles for v in p]), count, s.tables, s.st, s.prev, s.cand, s.bcell, s.bleft, s.regs,
+            s.sols, 2, 1 << 30, found, nodes, first)
+        for k, p in enumerate(puzzles):
+            assert found[k] == min(2, brute_count(list(p), 9, 3, 3, limit=2))
+            assert is_solution(Sudoku(Shape(3, 3), p), tuple(int(v) for v in first[81 * k:81 * k + 81]))
+
+
+def test_the_permutation_tables():
+    """A band's 3x3 segment grid keeps exactly the segments of the permutations it holds."""
+    t = nine.tables()
+    grid = t[nine.GRID:nine.GRID + 512]
+    assert grid[0b111_111_111] == 0b111_111_111 and grid[0b100_010_001] == 0b100_010_001
+    assert grid[0b011_011_011] == 0  # no row or box may miss the digit: box 3 is empty
+    assert grid[0b111_011_001] == 0b100_010_001  # row 1 only in box 1 forces the rest
+    assert all(t[nine.POS + (1 << p) % 37] == p for p in range(27))
+
+
+CORPORA = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "corpora", "sudoku")
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", ["top1465.txt", "top95.txt"])
+def test_hard_corpora_through_solve_many_are_unique(name):
+    path = os.path.join(CORPORA, name)
+    if not os.path.exists(path):
+        pytest.skip(f"{path} is absent")
+    with open(path) as f:
+        puzzles = [Sudoku.from_text(line) for line in f.read().split()]
+    results = solve_many(puzzles)
+    assert all(r.status == Status.UNIQUE and is_solution(p, r.solutions[0]) for p, r in zip(puzzles, results))
+    for p in puzzles[:30]:  # the plain band kernel too
+        found, sols, _ = solver.count_bands(solver.candidates(p), 2, plain=True)
+        assert found == 1 and is_solution(p, sols[0])
