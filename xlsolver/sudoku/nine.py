@@ -49,7 +49,7 @@ from __future__ import annotations
 from xlsolver.core.accel import compile_kernels
 
 __all__ = ["DONE", "PAUSED", "STRIDE", "TABLE_SIZE", "cand_digits", "load", "pick", "place", "propagate",
-           "load_compiled", "record", "run", "run_batch", "run_batch_compiled", "run_compiled", "shrink", "singles", "tables"]
+           "load_compiled", "load_givens", "load_givens_compiled", "record", "run", "run_batch", "run_batch_compiled", "run_compiled", "shrink", "singles", "tables"]
 
 DONE = 0
 PAUSED = 1
@@ -280,6 +280,21 @@ def load(cand, st):
                 st[3 * d + b] |= 1 << p
 
 
+def load_givens(givens, at, st):
+    """The state at ``st[0:30]`` from 81 digits ``givens[at:at+81]`` (0: empty)."""
+    for i in range(30):
+        st[i] = M27 if i >= 27 else 0
+    for c in range(81):
+        b = c // 27
+        bit = 1 << (c - 27 * b)
+        v = givens[at + c]
+        if v:
+            st[3 * (v - 1) + b] |= bit
+        else:
+            for d in range(9):
+                st[3 * d + b] |= bit
+
+
 def run(st, prev, t, bcell, bleft, regs, sols, limit, node_stop):
     """Search from the state ``st[0:30]`` (see :func:`load`) until ``limit``
     solutions are found (their digits written to ``sols``), the tree is
@@ -345,12 +360,9 @@ def run_batch(givens, count, t, st, prev, cand, bcell, bleft, regs, sols, limit,
     """Count the solutions of ``count`` puzzles (``givens[81 * i + c]``, 0 empty)
     up to ``limit`` each, in one call: ``found[i]`` the count, or -1 when the
     puzzle passed ``node_cap`` nodes first; ``nodes[i]`` its nodes;
-    ``first[81 * i:]`` its first solution. ``cand`` is 81 words of room."""
+    ``first[81 * i:]`` its first solution. ``cand`` is unused room."""
     for i in range(count):
-        for c in range(81):
-            v = givens[i * 81 + c]
-            cand[c] = (1 << (v - 1)) if v else 511
-        load(cand, st)
+        load_givens(givens, 81 * i, st)
         for r in range(4):
             regs[r] = 0
         state = run(st, prev, t, bcell, bleft, regs, sols, limit, node_cap)
@@ -363,8 +375,10 @@ def run_batch(givens, count, t, st, prev, cand, bcell, bleft, regs, sols, limit,
 
 
 # numba compiles without division-by-zero checks (error_model="numpy"); {} without numba.
-_compiled = compile_kernels((place, shrink, singles, propagate, cand_digits, pick, record, load, run, run_batch),
+_compiled = compile_kernels((place, shrink, singles, propagate, cand_digits, pick, record, load, load_givens, run,
+                             run_batch),
                             error_model="numpy")
 run_compiled = _compiled.get("run")
 run_batch_compiled = _compiled.get("run_batch")
 load_compiled = _compiled.get("load")
+load_givens_compiled = _compiled.get("load_givens")

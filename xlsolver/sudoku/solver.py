@@ -147,15 +147,20 @@ def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | 
     return found, sols, int(s.regs[2]), (int(s.regs[4]), int(s.regs[5]), int(s.regs[6]))
 
 
-def count_bands(candidates: list[int], limit: int = 2, budget: Budget | None = None, max_nodes: int | None = None,
-                plain: bool = False) -> tuple[int, list[tuple[int, ...]], int]:
-    """:func:`count` of a 9x9 by the band kernel: (count, up to two solutions, nodes)."""
+def count_bands(candidates: Sequence[int], limit: int = 2, budget: Budget | None = None, max_nodes: int | None = None,
+                plain: bool = False, givens: bool = False) -> tuple[int, list[tuple[int, ...]], int]:
+    """:func:`count` of a 9x9 by the band kernel: (count, up to two solutions, nodes).
+    With ``givens``, ``candidates`` are the puzzle's 81 digits (0 empty) instead."""
     compiled = nine.run_compiled is not None and not plain
     s = _band_buffers(compiled)
     s.regs[:] = 0 if compiled else [0] * 8
-    if compiled:
+    if compiled and givens:
+        nine.load_givens_compiled(np.frombuffer(bytes(candidates), dtype=np.uint8), 0, s.st)
+    elif compiled:
         s.cand[:] = candidates
         nine.load_compiled(s.cand, s.st)
+    elif givens:
+        nine.load_givens(candidates, 0, s.st)
     else:
         nine.load(candidates, s.st)
     run = nine.run_compiled if compiled else nine.run
@@ -196,7 +201,11 @@ def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool = False) -> 
     try:
         # Repeated givens empty a cell in the root propagation, before any search node;
         # they are looked for only then, so a good puzzle does not pay for the check.
-        found, sols, nodes, root = count(candidates(puzzle), puzzle.shape, 2, budget, plain)
+        found = 0
+        if puzzle.shape == NINE and not plain and nine.run_compiled is not None:
+            found, sols, nodes = count_bands(puzzle.cells, 2, budget, givens=True)  # the digits as they are
+        if found == 0:  # or not a compiled 9x9; for none, the generic kernel tells why
+            found, sols, nodes, root = count(candidates(puzzle), puzzle.shape, 2, budget, plain)
         if found == 0 and puzzle.duplicates():
             return _duplicates(puzzle, start)
         if found == 0:
