@@ -122,7 +122,6 @@ def shrink(st, o, prev, t):
                 a = st[i]
                 if a == prev[3 * d + b]:
                     continue
-                moved = True
                 a &= t[PERM + (t[SEG + (a & 511)] | (t[SEG + ((a >> 9) & 511)] << 3) | (t[SEG + (a >> 18)] << 6))]
                 if a == 0:
                     return False
@@ -138,9 +137,10 @@ def shrink(st, o, prev, t):
                     if y & (y - 1) == 0:
                         new |= y
                 new &= st[o + 27 + b]
-                while new:
+                while new:  # placing may change words before this one: another pass
                     bit = new & -new
                     new ^= bit
+                    moved = True
                     if not place(st, o, t, d, b, bit):
                         return False
         if not moved:
