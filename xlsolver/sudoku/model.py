@@ -28,6 +28,7 @@ class Shape:
             raise ValueError(f"box {self.box_rows}x{self.box_cols} gives no sudoku of 2 to {MAX_SIZE} digits")
 
     @classmethod
+    @lru_cache(maxsize=64)
     def usual(cls, n: int) -> "Shape":
         """The usual box for an n x n grid: as square as possible, wider than tall
         (6 -> 2x3, 12 -> 3x4, 16 -> 4x4). Prime sizes have no box shape."""

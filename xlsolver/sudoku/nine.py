@@ -49,7 +49,8 @@ from __future__ import annotations
 from xlsolver.core.accel import compile_kernels
 
 __all__ = ["DONE", "PAUSED", "STRIDE", "TABLE_SIZE", "cand_digits", "load", "pick", "place", "propagate",
-           "load_compiled", "load_givens", "load_givens_compiled", "record", "run", "run_batch", "run_batch_compiled", "run_compiled", "shrink", "singles", "tables"]
+           "load_compiled", "load_givens", "load_givens_compiled", "record", "run", "run_batch", "run_batch_compiled", "run_compiled", "run_givens",
+           "run_givens_compiled", "shrink", "singles", "tables"]
 
 DONE = 0
 PAUSED = 1
@@ -356,6 +357,15 @@ def run(st, prev, t, bcell, bleft, regs, sols, limit, node_stop):
     return DONE
 
 
+def run_givens(givens, t, st, prev, bcell, bleft, regs, sols, limit, node_stop):
+    """:func:`load_givens` from ``givens[0:81]`` then :func:`run` from a fresh
+    start: one call for one puzzle."""
+    load_givens(givens, 0, st)
+    for r in range(4):
+        regs[r] = 0
+    return run(st, prev, t, bcell, bleft, regs, sols, limit, node_stop)
+
+
 def run_batch(givens, count, t, st, prev, cand, bcell, bleft, regs, sols, limit, node_cap, found, nodes, first):
     """Count the solutions of ``count`` puzzles (``givens[81 * i + c]``, 0 empty)
     up to ``limit`` each, in one call: ``found[i]`` the count, or -1 when the
@@ -375,10 +385,11 @@ def run_batch(givens, count, t, st, prev, cand, bcell, bleft, regs, sols, limit,
 
 
 # numba compiles without division-by-zero checks (error_model="numpy"); {} without numba.
-_compiled = compile_kernels((place, shrink, singles, propagate, cand_digits, pick, record, load, load_givens, run,
+_compiled = compile_kernels((place, shrink, singles, propagate, cand_digits, pick, record, load, load_givens, run, run_givens,
                              run_batch),
                             error_model="numpy")
 run_compiled = _compiled.get("run")
 run_batch_compiled = _compiled.get("run_batch")
+run_givens_compiled = _compiled.get("run_givens")
 load_compiled = _compiled.get("load")
 load_givens_compiled = _compiled.get("load_givens")

@@ -153,26 +153,30 @@ def count_bands(candidates: Sequence[int], limit: int = 2, budget: Budget | None
     With ``givens``, ``candidates`` are the puzzle's 81 digits (0 empty) instead."""
     compiled = nine.run_compiled is not None and not plain
     s = _band_buffers(compiled)
-    s.regs[:] = 0 if compiled else [0] * 8
-    if compiled and givens:
-        nine.load_givens_compiled(np.frombuffer(bytes(candidates), dtype=np.uint8), 0, s.st)
-    elif compiled:
-        s.cand[:] = candidates
-        nine.load_compiled(s.cand, s.st)
-    elif givens:
-        nine.load_givens(candidates, 0, s.st)
-    else:
-        nine.load(candidates, s.st)
     run = nine.run_compiled if compiled else nine.run
     cap = 1 << 62 if max_nodes is None else max_nodes
     step = SLICE if budget is not None else cap
     stop = min(step, cap)
-    while run(s.st, s.prev, s.tables, s.bcell, s.bleft, s.regs, s.sols, limit, stop) == nine.PAUSED:
+    if compiled and givens:  # the most common call, one puzzle's digits: loaded and run in one call
+        state = nine.run_givens_compiled(np.frombuffer(bytes(candidates), dtype=np.uint8), s.tables, s.st, s.prev,
+                                         s.bcell, s.bleft, s.regs, s.sols, limit, stop)
+    else:
+        s.regs[:] = 0 if compiled else [0] * 8
+        if compiled:
+            s.cand[:] = candidates
+            nine.load_compiled(s.cand, s.st)
+        elif givens:
+            nine.load_givens(candidates, 0, s.st)
+        else:
+            nine.load(candidates, s.st)
+        state = run(s.st, s.prev, s.tables, s.bcell, s.bleft, s.regs, s.sols, limit, stop)
+    while state == nine.PAUSED:
         if stop >= cap:
             raise BudgetExhausted(f"node cap of {max_nodes} reached")
         if budget is not None:
             budget.charge(SLICE)
         stop = min(stop + step, cap)
+        state = run(s.st, s.prev, s.tables, s.bcell, s.bleft, s.regs, s.sols, limit, stop)
     found = int(s.regs[1])
     sols = [tuple(s.sols[k * 81:(k + 1) * 81].tolist() if compiled else s.sols[k * 81:(k + 1) * 81])
             for k in range(min(found, 2))]
@@ -192,12 +196,31 @@ def count_solutions(puzzle: Sudoku, limit: int = 2, plain: bool = False) -> int:
     return count(candidates(puzzle), puzzle.shape, limit, plain=plain)[0]
 
 
+def _plainly_unique_nine(puzzle: Sudoku, start: float) -> SudokuResult | None:
+    """The verdict of a compiled 9x9 when it is unique within SLICE nodes (most
+    puzzles, in one kernel call and little Python); None for the rest, which
+    :func:`solve` then searches in full, for their reasons, shared digits or budget."""
+    s = _band_buffers(True)
+    state = nine.run_givens_compiled(np.frombuffer(bytes(puzzle.cells), dtype=np.uint8), s.tables, s.st, s.prev,
+                                     s.bcell, s.bleft, s.regs, s.sols, 2, SLICE)
+    if state != nine.DONE or s.regs[1] != 1:
+        return None
+    solution = tuple(s.sols[:81].tolist())
+    return SudokuResult(Status.UNIQUE, (solution,), solution, message="unique solution",
+                        seconds=time.perf_counter() - start, nodes=int(s.regs[2]))
+
+
 def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool = False) -> SudokuResult:
     """The verdict: ``unique`` (proven by asking for two solutions), ``multiple``
     (two shown, and the digits all solutions share), ``none`` (duplicate givens
     or the unit or cell where propagation fails), or ``gave_up``."""
     start = time.perf_counter()
-    budget = (budget or Budget(seconds=None)).start()
+    if puzzle.shape == NINE and not plain and nine.run_givens_compiled is not None:
+        quick = _plainly_unique_nine(puzzle, start)
+        if quick is not None:
+            return quick
+    if budget is not None:
+        budget.start()
     try:
         # Repeated givens empty a cell in the root propagation, before any search node;
         # they are looked for only then, so a good puzzle does not pay for the check.
@@ -219,7 +242,7 @@ def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool = False) -> 
         known = shared_digits(puzzle, sols[0], sols[1], budget, plain)
     except BudgetExhausted as err:
         return SudokuResult(Status.GAVE_UP, known=puzzle.cells, message=f"gave up: {err}",
-                            seconds=time.perf_counter() - start, nodes=budget.used_nodes)
+                            seconds=time.perf_counter() - start, nodes=budget.used_nodes if budget else 0)
     filled = sum(1 for g, k in zip(puzzle.cells, known) if k and not g)
     return SudokuResult(Status.MULTIPLE, tuple(sols), known,
                         message=f"several solutions: {filled} digits all solutions share are filled",
