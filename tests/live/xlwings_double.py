@@ -163,6 +163,11 @@ class Sheets:
         self._list.append(sheet)
         return sheet
 
+    def _remove(self, sheet: "Sheet") -> None:
+        self._list.remove(sheet)
+        if self._active is sheet:
+            self._active = self._list[0]
+
     def activate(self, name: str) -> None:
         """Test helper (not xlwings): make a sheet the active one."""
         self._active = next(s for s in self._list if s._name == name)
@@ -189,6 +194,10 @@ class Sheet:
     @property
     def book(self) -> Book:
         return self._book
+
+    def delete(self) -> None:
+        self._book._log("Sheet.delete")
+        self._book.sheets._remove(self)
 
     def range(self, cell1, cell2=None) -> "Range":
         self._book._log("Sheet.range")

@@ -11,7 +11,9 @@ from workbook_scripts import load_script, run_script
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.cli import main
+from xlsolver.jobs.polyomino import own_solution_sheets
 from xlsolver.polyomino import Board, parse_shape
+from xlsolver.sheets.memory import MemoryWorkbook
 from xlsolver.sheets.polyomino_sheet import PALETTE, read_pieces_sheet, read_polyomino
 
 from .oracle import check_tiling, forms, orbits, tilings
@@ -112,3 +114,39 @@ def test_the_custom_count_by_brute_force():
     board = Board.parse("6x3").cells
     found = tilings(board, pieces)
     assert (orbits(board, pieces, found), len(found)) == (SPECS["Custom"].tilings, SPECS["Custom"].raw)
+
+
+def test_clear_removes_the_solution_sheets_solve_made(solved, tmp_path):
+    """Clear puts the board back as drawn and removes the sheets of tilings 2, 3, ...
+    that solve added; a sheet of such a name that the user made stays."""
+    _, out = solved
+    book = OpenpyxlWorkbook.open(out)
+    mine = "3x20 #3"  # not made by solve (3x20 has two tilings): the user's
+    book.add_sheet(mine)
+    book.api[mine]["A1"] = "my notes"
+    edited = tmp_path / "edited.xlsx"
+    book.save(edited)
+    cleared = tmp_path / "cleared.xlsx"
+    assert main(["clear", str(edited), "--sheet", "3x20", "-o", str(cleared)]) == 0
+    names = OpenpyxlWorkbook.open(cleared).sheet_names()
+    assert "3x20 #2" not in names and mine in names
+    assert "Custom #2" in names  # another board's sheets are left alone
+    layout, puzzle = read_polyomino(OpenpyxlWorkbook.open(cleared).snapshot("3x20"))
+    ws = OpenpyxlWorkbook.open(cleared).api["3x20"]
+    assert all(ws.cell(layout.top + r, layout.left + c).value in (None, "") for r, c in puzzle.board.cells)
+
+
+def test_solving_again_with_fewer_tilings_removes_the_stale_sheets(solved, tmp_path):
+    """3x20 solved for both tilings, then asked for one: its sheet #2 goes."""
+    _, out = solved
+    book = OpenpyxlWorkbook.open(out)
+    assert own_solution_sheets(book, "3x20") == {2: "3x20 #2"}
+    snap = book.snapshot("3x20")
+    cell = next(rc for rc, info in snap.cells.items() if str(info.value).startswith("Solutions"))
+    book.api["3x20"].cell(*cell).value = "Solutions: 1"
+    edited, again = tmp_path / "edited.xlsx", tmp_path / "again.xlsx"
+    book.save(edited)
+    assert main(["solve", str(edited), "--sheet", "3x20", "-o", str(again)]) == 1  # two tilings: not unique
+    names = OpenpyxlWorkbook.open(again).sheet_names()
+    assert "3x20 #2" not in names and "Custom #2" in names
+    assert own_solution_sheets(MemoryWorkbook({"3x20": {}}), "3x20") == {}

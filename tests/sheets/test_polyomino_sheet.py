@@ -184,8 +184,9 @@ def test_a_painted_sheet_solves_again_as_drawn_and_clear_takes_the_paint_away():
     status = (4 + 3 + 1, 1)  # two rows below the frame: the same sentence, perhaps another time
     assert after.pop(status).value.split(" (")[0] == before.pop(status).value.split(" (")[0]
     assert again.extra["count"] > 0 and after == before
+    assert "Board #2" in book.sheets  # Solutions not set: the default keeps more than one
     [cleared] = run_book(book, "mem", None, Options(), "clear")
-    assert cleared.status == "done"
+    assert cleared.status == "done" and list(book.sheets) == ["Board"] and "Board #2" in cleared.message
     left = {cell: info.value for cell, info in book.sheets["Board"].items() if not info.blank}
     assert left == {(1, 1): "Polyomino 6x3", (2, 1): "Pieces", (2, 2): "V3:3,I4,O4", (4, 5): "#"}
 

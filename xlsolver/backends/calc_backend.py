@@ -259,6 +259,11 @@ class CalcWorkbook:
         if not sheets.hasByName(name):
             sheets.insertNewByName(name, sheets.Count)
 
+    def remove_sheet(self, name: str) -> None:
+        sheets = self.api.Sheets
+        if sheets.hasByName(name) and sheets.Count > 1:
+            sheets.removeByName(name)
+
     def snapshot(self, sheet: str) -> SheetSnapshot:
         ws = self.api.Sheets.getByName(sheet)
         box = _used_box(ws)

@@ -95,6 +95,10 @@ class OpenpyxlWorkbook:
         if name not in self.api.sheetnames:
             self.api.create_sheet(name)
 
+    def remove_sheet(self, name: str) -> None:
+        if name in self.api.sheetnames and len(self.api.sheetnames) > 1:
+            self.api.remove(self.api[name])
+
     def snapshot(self, sheet: str) -> SheetSnapshot:
         """Values, solid fills, diagonal borders and the defined names that point into ``sheet``."""
         ws = self.api[sheet]

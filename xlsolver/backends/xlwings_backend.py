@@ -134,6 +134,11 @@ class XlwingsWorkbook:
         if name not in self.sheet_names():
             self.api.sheets.add(name, after=self.api.sheets[len(self.api.sheets) - 1])
 
+    def remove_sheet(self, name: str) -> None:
+        names = self.sheet_names()
+        if name in names and len(names) > 1:
+            self.api.sheets[name].delete()  # xlwings keeps Excel's "delete this sheet?" prompt away
+
     def snapshot(self, sheet: str) -> SheetSnapshot:
         """The used range's values in one read, fills and diagonals by halving, the defined names."""
         ws = self.api.sheets[sheet]

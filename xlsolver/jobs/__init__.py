@@ -93,6 +93,8 @@ def run_book(book: WorkbookBackend, source: str, sheet: str | None, options: Opt
         return [Report(source, sheet, ERROR, f'{Path(source).name} has no sheet "{sheet}" (it has: {", ".join(names)})')]
     reports = []
     for name in [sheet] if sheet else names:
+        if sheet is None and name not in book.sheet_names():
+            continue  # an extra solution sheet that an earlier board's solve or clear removed
         snap = book.snapshot(name)
         kind = sheet_kind_for(snap)
         if kind is None:

@@ -25,7 +25,8 @@ from xlsolver.sheets.polyomino_sheet import (
     tiling_sheet_plan,
 )
 
-__all__ = ["KIND", "SHEET", "lay_out", "report", "solution_sheet_name", "tile"]
+__all__ = ["KIND", "SHEET", "lay_out", "own_solution_sheets", "remove_solution_sheets", "report",
+           "solution_sheet_name", "tile"]
 
 KIND = "polyomino"
 
@@ -86,6 +87,29 @@ def paint_extra(book: WorkbookBackend, layout: PolyominoLayout, puzzle: Polyomin
     return made
 
 
+def own_solution_sheets(book: WorkbookBackend, sheet: str) -> dict[int, str]:
+    """The sheets an earlier solve of ``sheet`` made for its tilings 2, 3, ...: {k: name},
+    only those whose title still says they show solution k of ``sheet`` (a sheet the
+    user made under such a name is not ours to remove)."""
+    names = set(book.sheet_names())
+    own = {}
+    for k in range(2, len(names) + 2):
+        name = solution_sheet_name(sheet, k)
+        if name in names and any(isinstance(info.value, str) and info.value.startswith(f"Solution {k} of ")
+                                 and info.value.endswith(f"({sheet})") for info in book.snapshot(name).cells.values()):
+            own[k] = name
+    return own
+
+
+def remove_solution_sheets(book: WorkbookBackend, sheet: str, keep: int = 1) -> list[str]:
+    """Remove the sheets of tilings beyond the first ``keep`` that an earlier solve left
+    (solving again with fewer solutions, or clearing). Returns their names."""
+    gone = [name for k, name in sorted(own_solution_sheets(book, sheet).items()) if k > keep]
+    for name in gone:
+        book.remove_sheet(name)
+    return gone
+
+
 class _PolyominoSheet:
     """A sheet with a board drawn in cells under a "Polyomino" title (or named Board)."""
 
@@ -103,6 +127,7 @@ class _PolyominoSheet:
         options.on_start(what)
         result = tile(puzzle, options, f"tiling {what}", keep=puzzle.solutions)
         book.apply(polyomino_plan(layout, puzzle, result, snap.name))
+        remove_solution_sheets(book, snap.name, keep=len(result.tilings))
         sheets = paint_extra(book, layout, puzzle, result, snap.name)
         out = report(str(getattr(book, "path", "") or ""), snap.name, puzzle, result, layout.height, layout.width,
                      status_sentence(result, puzzle))
@@ -112,8 +137,10 @@ class _PolyominoSheet:
     def _clear(self, book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
         layout, puzzle = self._read(book, snap)
         book.apply(clear_plan(layout, puzzle, snap.name))
-        return Report("", snap.name, DONE, f"the board {layout.range} is back as drawn", kind=KIND,
-                      rows=layout.height, cols=layout.width)
+        gone = remove_solution_sheets(book, snap.name)
+        also = f"; removed the solution sheets {', '.join(gone)}" if gone else ""
+        return Report("", snap.name, DONE, f"the board {layout.range} is back as drawn{also}", kind=KIND,
+                      rows=layout.height, cols=layout.width, extra={"removed": gone})
 
     @property
     def actions(self):

@@ -34,6 +34,10 @@ class MemoryWorkbook:
     def add_sheet(self, name: str) -> None:
         self.sheets.setdefault(name, {})
 
+    def remove_sheet(self, name: str) -> None:
+        if len(self.sheets) > 1:
+            self.sheets.pop(name, None)
+
     def snapshot(self, sheet: str) -> SheetSnapshot:
         cells = {k: v for k, v in self.sheets[sheet].items() if not v.blank}
         names = {n: box for n, (s, box) in self.names.items() if s == sheet}

@@ -61,6 +61,10 @@ class WorkbookBackend(Protocol):
 
     def add_sheet(self, name: str) -> None: ...
 
+    def remove_sheet(self, name: str) -> None:
+        """Delete the sheet ``name`` (nothing when there is none); only sheets xlsolver made."""
+        ...
+
     def save(self, path: Path) -> None:
         """Write the workbook to ``path`` atomically (a temporary file, then a rename)."""
         ...
