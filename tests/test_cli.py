@@ -73,6 +73,19 @@ def test_module_entry_point_runs():
     assert done.returncode == 0 and done.stdout.startswith("xlsolver ")
 
 
+def test_a_reader_that_goes_away_gets_no_traceback(tmp_path):
+    """``xlsolver solve BOOK | head -1``: the reader closes the pipe before xlsolver
+    prints; the painted copy is written all the same, and no traceback appears."""
+    out = tmp_path / "solved.xlsx"
+    child = subprocess.Popen([sys.executable, "-m", "xlsolver", "solve", str(BUNDLED), "-o", str(out)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child.stdout.close()  # gone before the first line is written
+    err = child.stderr.read().decode()
+    assert child.wait() == 141, err
+    assert "Traceback" not in err and "Error" not in err
+    assert out.exists()
+
+
 def test_solve_non_file_json(capsys, arrow_non):
     code, out, _ = run_cli(capsys, "solve", arrow_non, "--json")
     assert code == EXIT_ALL_UNIQUE

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from xlsolver import __version__
@@ -47,6 +48,9 @@ Docs: docs/index.md in the source tree.
 """
 
 
+EXIT_BROKEN_PIPE = 141  # as a shell reports a program stopped by SIGPIPE (128 + 13)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="xlsolver", description=DESCRIPTION, epilog=EPILOG,
@@ -71,6 +75,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("xlsolver: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``xlsolver solve ... | head``); the work is saved by now.
+        # Point stdout at nothing so that Python's exit flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
 
 
 if __name__ == "__main__":
