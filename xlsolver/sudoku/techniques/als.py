@@ -11,10 +11,9 @@ Any box shape. ALSs of up to ``MAX_CELLS`` cells.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Iterator
 
-from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name, popcount
+from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name
 from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
 
 __all__ = ["MAX_CELLS", "als_xz", "almost_locked_sets"]
@@ -24,37 +23,95 @@ MAX_CELLS = 4
 
 def almost_locked_sets(grid: Grid) -> list[tuple[int, int, int]]:
     """Every ALS as (cells bit set, digits bit set, house), each cell set once."""
+    return [(cells, digits, h) for cells, digits, h, _, _ in _sets(grid)]
+
+
+_HOUSE_SETS: dict = {}
+_HOUSE_LIMIT = 100_000
+
+
+def _house_sets(grid: Grid, h: int) -> list:
+    """The ALSs of house ``h`` as ``(cells, digits, where, sees)``, by size, then
+    in the order of :func:`itertools.combinations` over its empty cells; with
+    the cells of each digit and the cells that see all of them. They depend on
+    the candidates of the house alone, so they are kept for its next visit."""
     hs = grid.houses
-    found: dict[int, tuple[int, int, int]] = {}
+    cand = grid.cand
+    key = (id(hs), h, tuple(cand[c] for c in hs.cells[h]))
+    found = _HOUSE_SETS.get(key)
+    if found is not None:
+        return found
+    cells = [c for c in hs.cells[h] if cand[c]]
+    top = min(MAX_CELLS, len(cells) - 1)
+    by_size: list[list] = [[] for _ in range(top + 1)]
+    count = len(cells)
+    # depth first in index order: each size's groups come in combinations' order;
+    # a group with more than top + 1 digits has no ALS among its supersets
+    stack = [(0, 0, 0, 0)]  # (next index, size, cells, digits)
+    while stack:
+        start, size, mask, digits = stack.pop()
+        grown = []
+        for i in range(start, count):
+            c = cells[i]
+            more = digits | cand[c]
+            width = more.bit_count()
+            if width > top + 1:
+                continue
+            m = mask | 1 << c
+            if width == size + 2:
+                by_size[size + 1].append((m, more))
+            if size + 1 < top:
+                grown.append((i + 1, size + 1, m, more))
+        stack.extend(reversed(grown))
+    found = []
+    places = grid.places
+    for groups in by_size[1:]:
+        for mask, digits in groups:
+            where = {k: places[k] & mask for k in bits(digits)}
+            sees = {k: hs.common_peers(m) for k, m in where.items()}
+            found.append((mask, digits, where, sees))
+    if len(_HOUSE_SETS) >= _HOUSE_LIMIT:
+        _HOUSE_SETS.clear()
+    _HOUSE_SETS[key] = found
+    return found
+
+
+def _sets(grid: Grid) -> list:
+    """Every ALS as ``(cells, digits, house, where, sees)``, each cell set once
+    (with the first house that has it), houses in order."""
+    found: dict[int, tuple] = {}
     for h in range(3 * grid.n):
-        cells = [c for c in hs.cells[h] if grid.cand[c]]
-        for size in range(1, min(MAX_CELLS, len(cells) - 1) + 1):
-            for group in combinations(cells, size):
-                digits = 0
-                for c in group:
-                    digits |= grid.cand[c]
-                if popcount(digits) == size + 1:
-                    mask = sum(1 << c for c in group)
-                    found.setdefault(mask, (mask, digits, h))
+        for mask, digits, where, sees in _house_sets(grid, h):
+            if mask not in found:
+                found[mask] = (mask, digits, h, where, sees)
     return list(found.values())
 
 
 def als_xz(grid: Grid) -> Iterator[Step]:
     hs = grid.houses
-    sets = almost_locked_sets(grid)
-    # for each ALS and digit: the cells holding it, and the cells seeing all of them
-    info = []
-    for cells, digits, h in sets:
-        where = {k: grid.places[k] & cells for k in bits(digits)}
-        sees = {k: hs.common_peers(m) for k, m in where.items()}
-        info.append((cells, digits, h, where, sees))
+    info = _sets(grid)
+    # for each digit, the sets (as an index bit set) holding it; for each cell, the sets on it
+    with_digit = [0] * grid.n
+    on_cell: dict[int, int] = {}
+    for i, (cells, digits, _, _, _) in enumerate(info):
+        bit = 1 << i
+        for k in bits(digits):
+            with_digit[k] |= bit
+        for c in bits(cells):
+            on_cell[c] = on_cell.get(c, 0) | bit
     for i, (ca, da, ha, wa, sa) in enumerate(info):
-        for cb, db, hb, wb, sb in info[i + 1:]:
-            if ca & cb:
-                continue
+        # the later sets sharing no cell and at least two digits with this one
+        ones = twos = 0
+        for k in bits(da):
+            s = with_digit[k]
+            twos |= ones & s
+            ones |= s
+        for c in bits(ca):
+            twos &= ~on_cell[c]
+        twos &= -1 << (i + 1)
+        for j in bits(twos):
+            cb, db, hb, wb, sb = info[j]
             common = da & db
-            if popcount(common) < 2:
-                continue
             for x in bits(common):
                 if wb[x] & ~sa[x]:  # some x of B does not see every x of A
                     continue
