@@ -21,9 +21,10 @@ The deductions, all by masks on words rather than by looking at cells one by one
   a row or box of the word left with one cell places the digit there (hidden
   single);
 - when no word changes any more: cells with one candidate (naked singles,
-  counted across the nine words of a band with the ones/twos trick), cells
-  with none (a contradiction), and the same permutation rule along each stack
-  of three columns: a digit takes one column of the stack in each band, so a
+  counted across the nine words of a band with the ones/twos trick, in the
+  bands where a word changed), cells with none (a contradiction), and the same
+  permutation rule along each stack of three columns (for the digits whose words
+  changed): a digit takes one column of the stack in each band, so a
   band-column in no permutation loses the digit (box-line reduction along
   columns; with it, hidden singles in columns found nothing more on top1465,
   so they are not looked for).
@@ -31,7 +32,9 @@ The deductions, all by masks on words rather than by looking at cells one by one
 The search branches on a cell with two candidates when there is one (the
 bitwise "exactly two" of the same count), otherwise on one with fewest. Each
 level of the search is a copy of the 30 words. This is the idea of the fast
-bitwise solvers (JCZSolve, tdoku); the code is our own.
+bitwise solvers (JCZSolve, tdoku); the code is our own. Which words changed
+travels as a 27-bit mask (bit ``3 * d + b`` for ``word[3 * d + b]``): a
+placement returns the words it changed, and only those are looked at again.
 
 The functions index flat sequences only, so the plain path runs them on lists
 of Python ints and numba compiles them for numpy int64 arrays (by
@@ -50,13 +53,15 @@ from xlsolver.core.accel import compile_kernels
 
 __all__ = ["DONE", "PAUSED", "STRIDE", "TABLE_SIZE", "cand_digits", "load", "pick", "place", "propagate",
            "load_compiled", "load_givens", "load_givens_compiled", "record", "run", "run_batch", "run_batch_compiled", "run_compiled", "run_givens",
-           "run_givens_compiled", "shrink", "singles", "tables"]
+           "run_givens_compiled", "shrink", "naked", "stacks", "tables"]
 
 DONE = 0
 PAUSED = 1
 M27 = (1 << 27) - 1
 STRIDE = 32  # words per search level: 27 digit-band words, 3 unplaced-cell words, 2 unused
 COLUMN = 0x40201  # the three cells of column 0 in a band (bits 0, 9, 18)
+BAND_WORDS = 0x1249249  # the words of band 0 in a mask of words (bits 0, 3, ..., 24)
+ALL_WORDS = (1 << 27) - 1
 
 # Offsets in the table array (see tables()).
 SEG = 0  # 9-bit row of a band -> 3 bits: which of its segments hold a cell
@@ -93,66 +98,84 @@ def tables() -> list[int]:
 
 def place(st, o, t, d, b, bit):
     """Put digit d in the cell ``bit`` of band b (state at ``st[o:]``) and clear it
-    from every peer. False when d is no longer possible there."""
+    from every peer. Returns the words that changed, as a mask with bit ``3 * e + c``
+    for the word of digit e + 1 in band c (0 when the cell held d already), or -1
+    when d is no longer possible there."""
     i = o + 3 * d + b
-    if st[i] & bit == 0:
-        return False
+    w = st[i]
+    if w & bit == 0:
+        return -1
     if st[o + 27 + b] & bit == 0:
-        return True  # placed before, as d
+        return 0  # placed before, as d
     st[o + 27 + b] &= ~bit
     p = t[POS + bit % 37]
+    changed = 0
     for e in range(9):
-        st[o + 3 * e + b] &= ~bit
-    st[i] = (st[i] & ~t[PEER + p]) | bit
+        x = st[o + 3 * e + b]
+        st[o + 3 * e + b] = x & ~bit
+        changed |= ((x >> p) & 1) << (3 * e + b)
+    peer = t[PEER + p]
+    st[i] = (w & ~peer) | bit
+    changed &= ~(1 << (3 * d + b))
+    if w & peer:
+        changed |= 1 << (3 * d + b)
     col = COLUMN << (p % 9)
     for bb in range(3):
         if bb != b:
-            st[o + 3 * d + bb] &= ~col
-    return True
+            x = st[o + 3 * d + bb]
+            if x & col:
+                st[o + 3 * d + bb] = x & ~col
+                changed |= 1 << (3 * d + bb)
+    return changed
 
 
-def shrink(st, o, prev, t):
-    """Process every word that differs from ``prev`` until none does: drop the
-    segments in no permutation, place the hidden singles of rows and boxes.
-    False on a contradiction."""
-    while True:
-        moved = False
-        for d in range(9):
-            for b in range(3):
-                i = o + 3 * d + b
-                a = st[i]
-                if a == prev[3 * d + b]:
-                    continue
-                a &= t[PERM + (t[SEG + (a & 511)] | (t[SEG + ((a >> 9) & 511)] << 3) | (t[SEG + (a >> 18)] << 6))]
-                if a == 0:
-                    return False
-                st[i] = a
-                prev[3 * d + b] = a
-                new = 0
-                for r in range(3):
-                    x = (a >> (9 * r)) & 511
-                    if x & (x - 1) == 0:
-                        new |= x << (9 * r)
-                for k in range(3):
-                    y = a & t[BOX + k]
-                    if y & (y - 1) == 0:
-                        new |= y
-                new &= st[o + 27 + b]
-                while new:  # placing may change words before this one: another pass
-                    bit = new & -new
-                    new ^= bit
-                    moved = True
-                    if not place(st, o, t, d, b, bit):
-                        return False
-        if not moved:
-            return True
+def shrink(st, o, t, dirty):
+    """Process the words in the mask ``dirty`` (bit ``3 * d + b``) and every word
+    that changes meanwhile: drop the segments in no permutation, place the hidden
+    singles of rows and boxes. Returns the mask of every word processed (all that
+    changed), or -1 on a contradiction. A word narrowed by the table alone is
+    settled (the table gives the same again); a placement marks the words it changes."""
+    seen = dirty
+    while dirty:
+        low = dirty & -dirty
+        dirty ^= low
+        w = t[POS + low % 37]
+        d = w // 3
+        b = w - 3 * d
+        i = o + w
+        a = st[i]
+        a &= t[PERM + (t[SEG + (a & 511)] | (t[SEG + ((a >> 9) & 511)] << 3) | (t[SEG + (a >> 18)] << 6))]
+        if a == 0:
+            return -1
+        st[i] = a
+        new = 0
+        for r in range(3):
+            x = (a >> (9 * r)) & 511
+            if x & (x - 1) == 0:
+                new |= x << (9 * r)
+        for k in range(3):
+            y = a & t[BOX + k]
+            if y & (y - 1) == 0:
+                new |= y
+        new &= st[o + 27 + b]
+        while new:
+            bit = new & -new
+            new ^= bit
+            ch = place(st, o, t, d, b, bit)
+            if ch < 0:
+                return -1
+            dirty |= ch
+            seen |= ch
+    return seen
 
 
-def singles(st, o, t):
-    """Naked singles and empty cells, then the box-line reduction along columns.
-    Returns how many digits were placed or words narrowed, or -1 on a contradiction."""
-    placed = 0
+def naked(st, o, t, bands):
+    """Naked singles and empty cells in the bands of the 3-bit set ``bands``.
+    Returns the mask of the words changed by the placements, or -1 on a contradiction."""
+    changed = 0
     for b in range(3):
+        if (bands >> b) & 1 == 0:
+            continue
         ones = 0
         twos = 0
         for d in range(9):
@@ -170,9 +193,17 @@ def singles(st, o, t):
                 d += 1
             if d == 9:
                 return -1  # an earlier single took its last candidate
-            place(st, o, t, d, b, bit)
-            placed += 1
+            changed |= place(st, o, t, d, b, bit)
+    return changed
+
+
+def stacks(st, o, t, digits):
+    """The box-line reduction along columns for the digits of the 9-bit set
+    ``digits``. Returns the mask of the words narrowed, or -1 on a contradiction."""
+    changed = 0
     for d in range(9):
+        if (digits >> d) & 1 == 0:
+            continue
         w0 = st[o + 3 * d]
         w1 = st[o + 3 * d + 1]
         w2 = st[o + 3 * d + 2]
@@ -192,23 +223,55 @@ def singles(st, o, t):
             k0 |= (keep & 7) << s
             k1 |= ((keep >> 3) & 7) << s
             k2 |= (keep >> 6) << s
-        if k0 != c0 or k1 != c1 or k2 != c2:
+        if k0 != c0:
             st[o + 3 * d] = w0 & (k0 * COLUMN)
+            changed |= 1 << (3 * d)
+        if k1 != c1:
             st[o + 3 * d + 1] = w1 & (k1 * COLUMN)
+            changed |= 2 << (3 * d)
+        if k2 != c2:
             st[o + 3 * d + 2] = w2 & (k2 * COLUMN)
-            placed += 1  # not a placement, but the words changed: shrink again
-    return placed
+            changed |= 4 << (3 * d)
+    return changed
 
 
-def propagate(st, o, prev, t):
-    """Word shrinking and singles until nothing changes; False on a contradiction."""
+def band_set(words):
+    """The bands (3 bits) of a mask of words."""
+    return (1 if words & BAND_WORDS else 0) | (2 if words & (BAND_WORDS << 1) else 0) | \
+        (4 if words & (BAND_WORDS << 2) else 0)
+
+
+def digit_set(words):
+    """The digits (9 bits) of a mask of words."""
+    m = 0
+    for d in range(9):
+        if (words >> (3 * d)) & 7:
+            m |= 1 << d
+    return m
+
+
+def propagate(st, o, t, dirty):
+    """Shrinking, naked singles and the stacks until nothing changes, starting
+    from the words of the mask ``dirty``; False on a contradiction."""
+    for_naked = 0
+    for_stacks = 0
     while True:
-        if not shrink(st, o, prev, t):
+        seen = shrink(st, o, t, dirty)
+        if seen < 0:
             return False
-        k = singles(st, o, t)
-        if k < 0:
+        for_naked |= seen
+        for_stacks |= seen
+        dirty = naked(st, o, t, band_set(for_naked))
+        if dirty < 0:
             return False
-        if k == 0:
+        for_naked = 0
+        if dirty:
+            continue
+        dirty = stacks(st, o, t, digit_set(for_stacks))
+        if dirty < 0:
+            return False
+        for_stacks = 0
+        if dirty == 0:
             return True
 
 
@@ -300,12 +363,11 @@ def run(st, prev, t, bcell, bleft, regs, sols, limit, node_stop):
     """Search from the state ``st[0:30]`` (see :func:`load`) until ``limit``
     solutions are found (their digits written to ``sols``), the tree is
     exhausted (DONE) or ``regs[2]`` reaches ``node_stop`` (PAUSED: call again to
-    go on). ``st`` holds 82 levels of STRIDE words; ``prev`` 27 words."""
+    go on). ``st`` holds 82 levels of STRIDE words; ``prev`` (27 words) is
+    no longer used and stays for the callers."""
     if regs[3] == 0:
         regs[3] = 1
-        for i in range(27):
-            prev[i] = -1  # every word is new at the root
-        if not propagate(st, 0, prev, t):
+        if not propagate(st, 0, t, ALL_WORDS):
             regs[0] = -1
             return DONE
         cell = pick(st, 0, t)
@@ -333,12 +395,10 @@ def run(st, prev, t, bcell, bleft, regs, sols, limit, node_stop):
         o = up + STRIDE
         for i in range(30):
             st[o + i] = st[up + i]
-        for i in range(27):
-            prev[i] = st[up + i]  # the parent's words are settled
         cell = bcell[depth]
         b = cell // 27
-        place(st, o, t, t[POS + bit % 37], b, 1 << (cell - 27 * b))
-        if not propagate(st, o, prev, t):
+        changed = place(st, o, t, t[POS + bit % 37], b, 1 << (cell - 27 * b))
+        if not propagate(st, o, t, changed):  # the parent's words are settled: only those changed
             continue
         nxt = pick(st, o, t)
         if nxt < 0:
@@ -385,7 +445,7 @@ def run_batch(givens, count, t, st, prev, cand, bcell, bleft, regs, sols, limit,
 
 
 # numba compiles without division-by-zero checks (error_model="numpy"); {} without numba.
-_compiled = compile_kernels((place, shrink, singles, propagate, cand_digits, pick, record, load, load_givens, run, run_givens,
+_compiled = compile_kernels((place, shrink, naked, stacks, band_set, digit_set, propagate, cand_digits, pick, record, load, load_givens, run, run_givens,
                              run_batch),
                             error_model="numpy")
 run_compiled = _compiled.get("run")
