@@ -30,9 +30,11 @@ The deductions, all by masks on words rather than by looking at cells one by one
   so they are not looked for).
 
 The search branches on a cell with two candidates when there is one (the
-bitwise "exactly two" of the same count), otherwise on one with fewest. Each
-level of the search is a copy of the 30 words. This is the idea of the fast
-bitwise solvers (JCZSolve, tdoku); the code is our own. Which words changed
+bitwise "exactly two" of the same count), the one with the most unplaced cells
+in its row, column and box (on top1465 that takes 20.7 nodes a puzzle instead
+of 37.6 for the first such cell), otherwise on one with fewest. Each level of the
+search is a copy of the 30 words. This is the idea of the fast bitwise solvers
+(JCZSolve, tdoku); the code is our own. Which words changed
 travels as a 27-bit mask (bit ``3 * d + b`` for ``word[3 * d + b]``): a
 placement returns the words it changed, and only those are looked at again.
 
@@ -50,10 +52,33 @@ solution breaks; the caller asks the generic kernel for that.
 from __future__ import annotations
 
 from xlsolver.core.accel import compile_kernels
+from xlsolver.sudoku.kernel import popcount
 
-__all__ = ["DONE", "PAUSED", "STRIDE", "TABLE_SIZE", "cand_digits", "load", "pick", "place", "propagate",
-           "load_compiled", "load_givens", "load_givens_compiled", "record", "run", "run_batch", "run_batch_compiled", "run_compiled", "run_givens",
-           "run_givens_compiled", "shrink", "naked", "stacks", "tables"]
+__all__ = [
+    "DONE",
+    "PAUSED",
+    "STRIDE",
+    "TABLE_SIZE",
+    "cand_digits",
+    "load",
+    "load_compiled",
+    "load_givens",
+    "load_givens_compiled",
+    "naked",
+    "pick",
+    "place",
+    "propagate",
+    "record",
+    "run",
+    "run_batch",
+    "run_batch_compiled",
+    "run_compiled",
+    "run_givens",
+    "run_givens_compiled",
+    "shrink",
+    "stacks",
+    "tables",
+]
 
 DONE = 0
 PAUSED = 1
@@ -287,10 +312,12 @@ def cand_digits(st, o, cell):
 
 
 def pick(st, o, t):
-    """An unplaced cell (27 * band + position) with two candidates, else one with
-    fewest; -1 when every cell is placed."""
+    """An unplaced cell (27 * band + position) with two candidates and the most
+    unplaced peers, else one with fewest candidates; -1 when every cell is placed."""
     if st[o + 27] | st[o + 28] | st[o + 29] == 0:
         return -1
+    best = -1
+    most = -1
     for b in range(3):
         ones = 0
         twos = 0
@@ -300,10 +327,22 @@ def pick(st, o, t):
             threes |= twos & x
             twos |= ones & x
             ones |= x
-        pair = twos & ~threes & st[o + 27 + b]
-        if pair:
-            return 27 * b + t[POS + (pair & -pair) % 37]
-    best = -1
+        left = st[o + 27 + b]
+        pair = twos & ~threes & left
+        other1 = st[o + 27 + (b + 1) % 3]
+        other2 = st[o + 27 + (b + 2) % 3]
+        while pair:
+            bit = pair & -pair
+            pair ^= bit
+            p = t[POS + bit % 37]
+            col = COLUMN << (p % 9)
+            # the unplaced cells of its row, box and column: the most constrained pair
+            k = popcount(left & t[PEER + p]) + popcount((other1 & col) | ((other2 & col) << 1))
+            if k > most:
+                most = k
+                best = 27 * b + p
+    if best >= 0:
+        return best
     fewest = 10
     for b in range(3):
         left = st[o + 27 + b]
@@ -446,7 +485,7 @@ def run_batch(givens, count, t, st, prev, cand, bcell, bleft, regs, sols, limit,
 
 # numba compiles without division-by-zero checks (error_model="numpy"); {} without numba.
 _compiled = compile_kernels((place, shrink, naked, stacks, band_set, digit_set, propagate, cand_digits, pick, record, load, load_givens, run, run_givens,
-                             run_batch),
+                             run_batch, popcount),
                             error_model="numpy")
 run_compiled = _compiled.get("run")
 run_batch_compiled = _compiled.get("run_batch")
