@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from xlsolver.core import Budget, BudgetExhausted, Status
 import numpy as np
 
-from xlsolver.sudoku import Shape, Sudoku, count_solutions, is_solution, kernel, nine, solve, solve_many, solver
+from xlsolver.sudoku import Shape, Sudoku, count_solutions, is_solution, nine, solve, solve_many, solver
 from .oracle import brute_count, mrv_count, valid_grid
 
 # Hand-made: a 9x9 made by hand from a Latin-square pattern with clues removed.
@@ -143,23 +143,6 @@ def test_solve_many_gives_the_verdicts_solve_gives(plain):
             (want.status, want.solutions, want.known, want.conflict), puzzle.to_text()
     assert [r.status for r in results[:4]] == [Status.UNIQUE, Status.MULTIPLE, Status.NONE, Status.NONE]
     assert seen and seen[-1] == len(puzzles)
-
-
-@settings(max_examples=20, deadline=None)
-@given(st.lists(st.sets(st.integers(0, 80), min_size=1, max_size=12), min_size=1, max_size=8))
-def test_the_batch_kernel_counts_as_the_oracle(holes):
-    """Up to 12 holes in a full grid: the batch kernel's count, checked by brute force."""
-    puzzles = [tuple(0 if i in hs else int(ch) for i, ch in enumerate(FULL9)) for hs in holes]
-    count = len(puzzles)
-    for run in filter(None, [kernel.run_batch, kernel.run_batch_compiled]):
-        s = solver._Search(Shape(3, 3), run is kernel.run_batch_compiled)
-        np_or_list = (lambda xs: np.array(xs, dtype=np.int64)) if s.compiled else list
-        found, nodes, first = np_or_list([0] * count), np_or_list([0] * count), np_or_list([0] * (81 * count))
-        run(np_or_list([v for p in puzzles for v in p]), count, True, s.units, s.peers, s.cand, s.bcell, s.bleft,
-            s.queue, s.regs, s.sols, 2, 1 << 30, s.segs, found, nodes, first)
-        for k, p in enumerate(puzzles):
-            assert found[k] == min(2, brute_count(list(p), 9, 3, 3, limit=2))
-            assert is_solution(Sudoku(Shape(3, 3), p), tuple(int(v) for v in first[81 * k:81 * k + 81]))
 
 
 # --- the 9x9 band kernel (xlsolver.sudoku.nine), plain and compiled ---

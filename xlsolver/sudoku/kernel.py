@@ -18,7 +18,7 @@ from __future__ import annotations
 from xlsolver.core.accel import compile_kernels
 
 __all__ = ["DONE", "PAUSED", "line_box", "pick", "popcount", "propagate", "run", "run9", "run9_compiled",
-           "run_batch", "run_batch_compiled", "run_compiled"]
+           "run_compiled"]
 
 DONE = 0
 PAUSED = 1
@@ -270,29 +270,7 @@ def run9(locked, units, peers, cand, bcell, bleft, queue, regs, sols, limit, nod
     return run(9, 3, locked, units, peers, 20, cand, bcell, bleft, queue, regs, sols, limit, node_stop, segs)
 
 
-def run_batch(givens, count, locked, units, peers, cand, bcell, bleft, queue, regs, sols, limit, node_cap, segs,
-              found, nodes, first):
-    """Count the solutions of ``count`` 9x9 puzzles (``givens[81 * i + c]``, 0 empty)
-    up to ``limit`` each, in one call: ``found[i]`` the count, or -1 when the puzzle
-    passed ``node_cap`` nodes first; ``nodes[i]`` its nodes; ``first[81 * i:]`` its
-    first solution."""
-    for i in range(count):
-        for c in range(81):
-            v = givens[i * 81 + c]
-            cand[c] = (1 << (v - 1)) if v else 511
-        for r in range(8):
-            regs[r] = 0
-        state = run9(locked, units, peers, cand, bcell, bleft, queue, regs, sols, limit, node_cap, segs)
-        found[i] = regs[1] if state == DONE else -1
-        nodes[i] = regs[2]
-        if state == DONE and regs[1] >= 1:
-            for c in range(81):
-                first[i * 81 + c] = sols[c]
-    return count
-
-
 # numba compiles without division-by-zero checks (error_model="numpy"); {} without numba.
-_compiled = compile_kernels((popcount, line_box, propagate, pick, run, run9, run_batch), error_model="numpy")
+_compiled = compile_kernels((popcount, line_box, propagate, pick, run, run9), error_model="numpy")
 run_compiled = _compiled.get("run")
 run9_compiled = _compiled.get("run9")
-run_batch_compiled = _compiled.get("run_batch")
