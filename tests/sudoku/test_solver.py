@@ -39,6 +39,28 @@ def test_text_round_trip_and_errors():
         Sudoku.from_text(FULL9[:80])
 
 
+SHAPES = [Shape(2, 2), Shape(2, 3), Shape(3, 2), Shape(3, 3), Shape(3, 4), Shape(4, 4)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_text_form_reads_back_what_was_written(data):
+    """Any cells of any shape: the text form reads back equal to the validated
+    constructor's sudoku, and a symbol out of range is refused by position."""
+    shape = data.draw(st.sampled_from(SHAPES))
+    n = shape.n
+    cells = tuple(data.draw(st.lists(st.integers(0, n), min_size=n * n, max_size=n * n)))
+    made = Sudoku(shape, cells)
+    read = Sudoku.from_text(made.to_text())
+    assert read == made and hash(read) == hash(made) and read.cells == cells
+    at = data.draw(st.integers(0, n * n - 1))
+    bad = data.draw(st.sampled_from("*?" + ("ABCDEFGHIJ"[n - 9:] if n < 19 else "")))
+    text = made.to_text().split(":")[-1]
+    prefix = made.to_text()[:-len(text)]
+    with pytest.raises(ValueError, match=f"symbol {at + 1} "):
+        Sudoku.from_text(prefix + text[:at] + bad + text[at + 1:])
+
+
 def test_there_are_288_full_4x4_grids():
     shape = Shape(2, 2)
     empty = Sudoku.empty(shape)

@@ -104,6 +104,15 @@ class Sudoku:
             bad = next(v for v in self.cells if not 0 <= v <= n)
             raise ValueError(f"{bad} is not a digit of a {n}x{n} sudoku")
 
+    @classmethod
+    def _checked(cls, shape: Shape, cells: tuple[int, ...]) -> "Sudoku":
+        """A sudoku of cells known to be valid, without checking them again
+        (the text reader's byte table only gives digits of the size)."""
+        made = object.__new__(cls)
+        object.__setattr__(made, "shape", shape)
+        object.__setattr__(made, "cells", cells)
+        return made
+
     @property
     def n(self) -> int:
         return self.shape.n
@@ -155,9 +164,9 @@ class Sudoku:
         if len(symbols) != shape.n ** 2:
             raise ValueError(f"a {shape.n}x{shape.n} sudoku needs {shape.n ** 2} symbols, not {len(symbols)}")
         if symbols.isascii():  # one translation through a byte table: symbol -> digit, anything else 255
-            cells = tuple(symbols.encode("ascii").translate(_BYTE_VALUES[shape.n]))
-            if 255 not in cells:
-                return cls(shape, cells)
+            raw = symbols.encode("ascii").translate(_BYTE_VALUES[shape.n])
+            if 255 not in raw:  # every byte a digit of this size, and n * n of them: valid as it is
+                return cls._checked(shape, tuple(raw))
         values = _VALUES[shape.n]
         try:
             return cls(shape, tuple(values[ch] for ch in symbols))
