@@ -33,6 +33,24 @@ def test_compiled_copies_agree_and_leave_the_plain_functions_alone(monkeypatch):
     assert kernels["_quadruple"] is not _quadruple and _quadruple.__globals__["_double"] is _double
 
 
+def test_a_helper_from_another_module_is_called_compiled_in_any_order(tmp_path, monkeypatch):
+    """Each copy keeps its own module's globals: a kernel in one module calls a
+    helper imported from another, whichever of the two is listed first."""
+    monkeypatch.delenv("XLSOLVER_NO_NUMBA", raising=False)
+    if not accel.numba_enabled():
+        pytest.skip("numba is not installed")
+    (tmp_path / "helper_mod.py").write_text("STEP = 3\n\ndef bump(x):\n    return x + STEP\n")
+    (tmp_path / "kernel_mod.py").write_text("from helper_mod import bump\n\nSCALE = 10\n\n"
+                                            "def scaled(x):\n    return bump(x) * SCALE\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import helper_mod
+    import kernel_mod
+    for order in ([helper_mod.bump, kernel_mod.scaled], [kernel_mod.scaled, helper_mod.bump]):
+        kernels = accel.compile_kernels(order, cache=False)
+        assert kernels["scaled"](2) == 50 == kernel_mod.scaled(2)
+        assert kernels["bump"](2) == 5
+
+
 def test_a_first_compile_is_announced_once(tmp_path):
     """A kernel compiled for the first time calls the callback once; loading it from the cache does not."""
     pytest.importorskip("numba")

@@ -31,9 +31,10 @@ def numba_enabled() -> bool:
 def compile_kernels(functions: Iterable[Callable], **options) -> dict[str, Callable]:
     """Compiled copies of ``functions`` by name ({} when numba is absent or off).
 
-    The copies share one namespace (the first function's module globals with
-    each name replaced by its compiled copy), so a compiled kernel calls the
-    compiled helpers. ``options`` go to ``numba.njit`` after the defaults
+    Each copy sees the globals of its own module, with every name in
+    ``functions`` replaced by its compiled copy, so a compiled kernel calls the
+    compiled helpers, also a helper imported from another module, in whatever
+    order they are listed. ``options`` go to ``numba.njit`` after the defaults
     ``cache=True`` (compiled code kept between runs) and ``nogil=True``.
     """
     functions = list(functions)
@@ -42,10 +43,14 @@ def compile_kernels(functions: Iterable[Callable], **options) -> dict[str, Calla
     import numba
 
     jit = numba.njit(**{"cache": True, "nogil": True, **options})
-    space = dict(functions[0].__globals__)
+    spaces: dict[int, dict] = {}  # id of a module's globals -> the copies' namespace for that module
     for fn in functions:
-        space[fn.__name__] = jit(types.FunctionType(fn.__code__, space, fn.__name__))
-    return {fn.__name__: space[fn.__name__] for fn in functions}
+        spaces.setdefault(id(fn.__globals__), dict(fn.__globals__))
+    compiled = {fn.__name__: jit(types.FunctionType(fn.__code__, spaces[id(fn.__globals__)], fn.__name__))
+                for fn in functions}
+    for space in spaces.values():  # numba reads the globals when it compiles, on the first call
+        space.update(compiled)
+    return compiled
 
 
 _waiting: list[Callable[[], None]] = []  # callbacks for the next first compile

@@ -336,7 +336,8 @@ def pick(st, o, t):
             pair ^= bit
             p = t[POS + bit % 37]
             col = COLUMN << (p % 9)
-            # the unplaced cells of its row, box and column: the most constrained pair
+            # unplaced peers: in its own band (row and box), then its column in the
+            # other two bands, one band shifted a bit so both fit in one count
             k = popcount(left & t[PEER + p]) + popcount((other1 & col) | ((other2 & col) << 1))
             if k > most:
                 most = k
