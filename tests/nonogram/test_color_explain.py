@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from xlsolver.nonogram.color import ColorNonogram, clues_of
 from xlsolver.nonogram.color_explain import check_colour, colour_difficulty, explain_colour, next_colour_step
+from xlsolver.nonogram.explain import CheckResult
 
 from .test_color import PALETTE, oracle_lines, oracle_solutions, pictures, satisfies
 
@@ -74,7 +75,7 @@ def test_check_marks_exactly_the_cells_no_solution_has(drawn, data):
                                 max_size=6, unique_by=lambda x: x[0]))
     grid = dict(chosen)
     wrong = {cell for cell, colour in grid.items() if all(s[cell] != colour for s in solutions)}
-    assert check_colour(puzzle, masks_of(puzzle, grid)) == wrong
+    assert check_colour(puzzle, masks_of(puzzle, grid)) == CheckResult(frozenset(wrong))
 
 
 def test_next_step_from_givens_and_from_a_contradiction():

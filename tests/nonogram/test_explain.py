@@ -14,8 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from xlsolver.core.budget import Budget
+from xlsolver.core.status import Status
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Line, Nonogram, parse_grid
-from xlsolver.nonogram.explain import check, difficulty, explain, next_step
+from xlsolver.nonogram.explain import CheckResult, check, difficulty, explain, next_step
 
 from .oracle import enumerate_solutions, line_deduction, runs, satisfies
 
@@ -211,7 +213,7 @@ def test_check_marks_exactly_the_cells_no_solution_has(h, w, data):
     every = [states(s) for s in enumerate_solutions(puzzle)]
     expected = {(r, c) for r, c in np.argwhere(user != UNKNOWN).tolist()
                 if all(s[r, c] != user[r, c] for s in every)}
-    assert check(puzzle, user) == expected
+    assert check(puzzle, user) == CheckResult(frozenset(expected))
 
 
 def test_check_finds_planted_mistakes_in_a_unique_puzzle():
@@ -219,16 +221,23 @@ def test_check_finds_planted_mistakes_in_a_unique_puzzle():
     user = solution.copy()
     user[0, 0], user[1, 1] = BLOCK, DOT  # two mistakes
     user[2, :] = UNKNOWN
-    assert check(PLUS, user) == {(0, 0), (1, 1)}
-    assert check(PLUS, solution) == set()
+    assert check(PLUS, user).wrong == {(0, 0), (1, 1)}
+    assert check(PLUS, solution) == CheckResult()
 
 
 def test_check_never_marks_a_cell_some_solution_has():
     # Either diagonal solves it: any single painted cell is right for one of them.
-    assert check(DIAGONALS, parse_grid(["#.", ".?"])) == set()
-    assert check(DIAGONALS, parse_grid(["##", "??"])) == set()  # each cell alone is in some solution
+    assert check(DIAGONALS, parse_grid(["#.", ".?"])) == CheckResult()
+    assert check(DIAGONALS, parse_grid(["##", "??"])) == CheckResult()  # each cell alone is in some solution
 
 
-def test_check_refuses_clues_without_solution():
-    with pytest.raises(ValueError, match="no solution"):
-        check(Nonogram.from_text("2/2|1/1"), np.full((2, 2), UNKNOWN, dtype=np.int8))
+def test_check_says_when_the_clues_have_no_solution():
+    result = check(Nonogram.from_text("2/2|1/1"), np.full((2, 2), UNKNOWN, dtype=np.int8))
+    assert result.verdict == Status.NONE and not result.wrong
+    assert result.message.startswith("the clues have no solution: ")
+
+
+def test_check_says_when_the_budget_runs_out():
+    result = check(DIAGONALS, parse_grid(["#?", "??"]), Budget(seconds=None, nodes=0))  # needs search
+    assert result.verdict == Status.GAVE_UP and not result.wrong
+    assert result.message.startswith("cannot check: ")

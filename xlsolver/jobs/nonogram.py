@@ -26,7 +26,7 @@ from xlsolver.nonogram.explain import LABELS, NO_SOLUTION, RULES, SEVERAL, UNDEC
 from xlsolver.nonogram.fileformats import SUFFIXES, format_for, format_named, read_puzzles
 from xlsolver.nonogram.formats import PuzzleEntry
 from xlsolver.nonogram.solver import solve
-from xlsolver.sheets import SheetSnapshot, WorkbookBackend
+from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.sheets.nonogram_sheet import (
     NonogramLayout,
     colour_import_plan,
@@ -376,13 +376,12 @@ def _check(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Repo
     sheet = _read_sheet(snap)
     options.on_start(f"{snap.name} ({sheet.puzzle.width}x{sheet.puzzle.height})")
     budget = Budget(seconds=options.budget_seconds)
-    try:
-        wrong = (check_colour if sheet.colour else check)(sheet.puzzle, sheet.givens, budget)
-    except ValueError as err:
-        sentence = CHECK_PREFIX + f"{err}"
+    result = (check_colour if sheet.colour else check)(sheet.puzzle, sheet.givens, budget)
+    if result.verdict is not None:
+        sentence = CHECK_PREFIX + result.message
         book.apply(note_plan(sheet.layout, snap, sentence, sheet.hints))
-        status = Status.GAVE_UP.value if "cannot check" in str(err) else Status.NONE.value
-        return sheet.report(book, str(err), sentence, status, ok=False)
+        return sheet.report(book, result.message, sentence, result.verdict.value, ok=False)
+    wrong = result.wrong
     _record(book, sheet, wrong, create=False)
     filled = sheet.puzzle.height * sheet.puzzle.width - sheet.undecided()
     if wrong:

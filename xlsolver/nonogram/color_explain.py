@@ -35,7 +35,7 @@ from xlsolver.core.status import Status
 from xlsolver.nonogram.color import ColorNonogram, format_colour_clue
 from xlsolver.nonogram.color_line import solve_colour_line
 from xlsolver.nonogram.color_solver import LineEngine, solve_colour
-from xlsolver.nonogram.explain import Step, label
+from xlsolver.nonogram.explain import CheckResult, Step, label, unjudged
 from xlsolver.nonogram.model import Line
 
 __all__ = ["check_colour", "colour_difficulty", "explain_colour", "next_colour_step"]
@@ -70,21 +70,19 @@ def next_colour_step(puzzle: ColorNonogram, givens: np.ndarray, budget: Budget |
     return next(explain_colour(puzzle, givens, budget), None)
 
 
-def check_colour(puzzle: ColorNonogram, givens: np.ndarray, budget: Budget | None = None) -> set[Cell]:
+def check_colour(puzzle: ColorNonogram, givens: np.ndarray, budget: Budget | None = None) -> CheckResult:
     """The decided cells (a single colour in ``givens``) whose colour no solution
     has there, judged against the cells the solver proved shared (as
-    :func:`.explain.check`). Raises ``ValueError`` when the clues have no
+    :func:`.explain.check`); the verdict instead when the clues have no
     solution or the budget runs out."""
     masks = np.asarray(givens, dtype=np.int64)
     result = solve_colour(puzzle, budget=budget)
-    if result.status == Status.NONE:
-        raise ValueError(f"the clues have no solution: {result.message}")
-    if result.status == Status.GAVE_UP:
-        raise ValueError(f"cannot check: {result.message}")
+    if result.status in (Status.NONE, Status.GAVE_UP):
+        return unjudged(result.status, result.message)
     known = result.known.astype(np.int64)
     single = lambda grid: (grid != 0) & ((grid & (grid - 1)) == 0)
     wrong = single(masks) & single(known) & (masks != known)
-    return {(int(r), int(c)) for r, c in np.argwhere(wrong)}
+    return CheckResult(frozenset((int(r), int(c)) for r, c in np.argwhere(wrong)))
 
 
 def colour_difficulty(puzzle: ColorNonogram, budget: Budget | None = None) -> str:

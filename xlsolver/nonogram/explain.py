@@ -38,8 +38,8 @@ from xlsolver.nonogram.line import block_ranges, solve_line, solve_line_bytes
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram, format_clue
 from xlsolver.nonogram.solver import solve
 
-__all__ = ["LABELS", "NO_SOLUTION", "RULES", "SEVERAL", "UNDECIDED", "Step", "check", "difficulty", "explain",
-           "label", "next_step"]
+__all__ = ["LABELS", "NO_SOLUTION", "RULES", "SEVERAL", "UNDECIDED", "CheckResult", "Step", "check", "difficulty",
+           "explain", "label", "next_step", "unjudged"]
 
 Cell = tuple[int, int]
 Rule = Literal["ranges", "line", "probe", "guess"]
@@ -111,7 +111,23 @@ def next_step(puzzle: Nonogram, grid: np.ndarray, budget: Budget | None = None) 
     return next(explain(puzzle, grid, budget), None)
 
 
-def check(puzzle: Nonogram, grid: np.ndarray, budget: Budget | None = None) -> set[Cell]:
+@dataclass(frozen=True)
+class CheckResult:
+    """What checking a user's grid found.
+
+    ``wrong``: the decided cells no solution has. ``verdict`` is ``None`` when
+    the grid was judged; otherwise the clues could not be judged and
+    ``verdict`` says why (``Status.NONE``: the clues have no solution;
+    ``Status.GAVE_UP``: the budget ran out first), ``message`` in a sentence
+    and ``wrong`` is empty.
+    """
+
+    wrong: frozenset[Cell] = frozenset()
+    verdict: Status | None = None
+    message: str = ""
+
+
+def check(puzzle: Nonogram, grid: np.ndarray, budget: Budget | None = None) -> CheckResult:
     """The user's decided cells (``BLOCK``/``DOT`` in ``grid``) that are wrong.
 
     A cell is wrong when *no* solution of the puzzle has its value there
@@ -124,18 +140,23 @@ def check(puzzle: Nonogram, grid: np.ndarray, budget: Budget | None = None) -> s
     while proving which cells several solutions share, only the cells proven
     shared by then are judged (a mistake may go unmarked; no right cell is marked).
 
-    Raises ``ValueError`` when the clues have no solution or the budget runs
-    out before the shared cells are known.
+    When the clues have no solution, or the budget runs out before the
+    shared cells are known, the result carries that verdict instead.
     """
     grid = _start(puzzle, grid)
     result = solve(puzzle, budget=budget)
-    if result.status == Status.NONE:
-        raise ValueError(f"the clues have no solution: {result.message}")
-    if result.status == Status.GAVE_UP:
-        raise ValueError(f"cannot check: {result.message}")
+    if result.status in (Status.NONE, Status.GAVE_UP):
+        return unjudged(result.status, result.message)
     known = result.known
     wrong = (grid != UNKNOWN) & (known != UNKNOWN) & (grid != known)
-    return {(int(r), int(c)) for r, c in np.argwhere(wrong)}
+    return CheckResult(frozenset((int(r), int(c)) for r, c in np.argwhere(wrong)))
+
+
+def unjudged(verdict: Status, message: str) -> CheckResult:
+    """The result of a check whose clues could not be judged: ``verdict`` is
+    the solver's (NONE or GAVE_UP), ``message`` its explanation."""
+    why = "the clues have no solution" if verdict == Status.NONE else "cannot check"
+    return CheckResult(verdict=verdict, message=f"{why}: {message}")
 
 
 def difficulty(puzzle: Nonogram, budget: Budget | None = None) -> str:
