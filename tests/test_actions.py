@@ -8,7 +8,8 @@ from xlsolver.cli import EXIT_INPUT_ERROR, main
 from xlsolver.core.progress import Progress
 from xlsolver.jobs import ACTIONS, DONE, ERROR, Report, default_output, kind_action, offered, run_book
 from xlsolver.jobs.base import Options
-from xlsolver.sheets import CellInfo, MemoryWorkbook
+from xlsolver.core.memory import MemoryWorkbook
+from xlsolver.core.protocol import CellInfo
 from xlsolver.core import PaintPlan, Write
 
 

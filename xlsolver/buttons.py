@@ -31,7 +31,7 @@ from xlsolver.core import BudgetExhausted, InputError, PaintPlan, Write
 from xlsolver.core.progress import Progress
 from xlsolver.jobs import ACTIONS, ERROR, Options, Report, run_book, sheet_kind_for
 from xlsolver.jobs.base import offered
-from xlsolver.sheets import SheetSnapshot, WorkbookBackend
+from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 
 __all__ = ["BUTTONS", "LiveBook", "POLL_SECONDS", "press", "read_action", "status_cell"]
 

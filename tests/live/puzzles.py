@@ -6,8 +6,9 @@ import math
 from typing import Callable
 
 from xlsolver.nonogram import Nonogram
-from xlsolver.sheets import MemoryWorkbook, import_plan
-from xlsolver.sheets.protocol import CellInfo
+from xlsolver.core.memory import MemoryWorkbook
+from xlsolver.sheets import import_plan
+from xlsolver.core.protocol import CellInfo
 
 
 def runs(line: list[bool]) -> tuple[int, ...]:

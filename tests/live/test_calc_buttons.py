@@ -9,7 +9,7 @@ from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.buttons import press
 from xlsolver.calc import add_buttons, install_macros, macro_source
 from xlsolver.jobs import ERROR, Options, run_book
-from xlsolver.sheets.protocol import CellInfo
+from xlsolver.core.protocol import CellInfo
 
 from .puzzles import laid_out, seed_plan, square_rings
 

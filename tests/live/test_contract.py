@@ -22,8 +22,9 @@ from xlsolver.backends.xlwings_backend import XlwingsWorkbook
 from xlsolver.core.paint import BLACK, WHITE
 from xlsolver.jobs import Options, run_book, sheet_kind_for
 from xlsolver.jobs.base import offered
-from xlsolver.sheets import MemoryWorkbook, SheetSnapshot
-from xlsolver.sheets.protocol import CellInfo
+from xlsolver.core.memory import MemoryWorkbook
+from xlsolver.core.protocol import SheetSnapshot
+from xlsolver.core.protocol import CellInfo
 
 from .puzzles import laid_out, picture_nonogram, seed_plan, square_rings
 from .xlwings_double import Book, Sheet

@@ -70,7 +70,7 @@ def test_every_entry_point_runs_and_reports_in_the_sheet(name):
 def test_a_mistake_in_the_sheet_is_a_sentence_not_a_traceback():
     cells = dict(laid_out(square_rings(8)))
     hint = next(cell for cell, info in sorted(cells.items()) if isinstance(info.value, int) and info.value > 0)
-    from xlsolver.sheets.protocol import CellInfo
+    from xlsolver.core.protocol import CellInfo
 
     cells[hint] = CellInfo("x")
     book = double_of(cells, "Puzzle")

@@ -27,7 +27,7 @@ from xlsolver.nonogram import Nonogram
 from xlsolver.nonogram.color import ColorNonogram
 from xlsolver.nonogram.fileformats import read_puzzles
 from xlsolver.nonogram.picture import Drawing, assess, differing_cells, threshold
-from xlsolver.sheets.memory import MemoryWorkbook
+from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.sheets.nonogram_sheet import read_colour_nonogram, read_drawing, read_nonogram
 
 from .oracle import enumerate_solutions, runs, satisfies

@@ -23,7 +23,7 @@ from xlsolver.core import BLACK, RED, WHITE, Paint, PaintPlan, Style, Write
 from xlsolver.jobs import DONE, Options, run_book, solve_book
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Nonogram
 from xlsolver.nonogram.color import Colour, clues_of
-from xlsolver.sheets.memory import MemoryWorkbook
+from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.sheets.nonogram_sheet import (
     COL_MARK,
     HINT_BLACK,

@@ -13,7 +13,7 @@ from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.cli import main
 from xlsolver.jobs.polyomino import own_solution_sheets
 from xlsolver.polyomino import Board, parse_shape
-from xlsolver.sheets.memory import MemoryWorkbook
+from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.sheets.polyomino_sheet import PALETTE, read_pieces_sheet, read_polyomino
 
 from .oracle import check_tiling, forms, orbits, tilings

@@ -10,7 +10,7 @@ from xlsolver.core import RED, WHITE, InputError, Status
 from xlsolver.nonogram import Nonogram
 from xlsolver.nonogram.color import ColorNonogram, Colour, clues_of, format_colour_grid
 from xlsolver.nonogram.color_solver import solve_colour
-from xlsolver.sheets.memory import MemoryWorkbook
+from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.sheets.nonogram_sheet import (
     colour_import_plan,
     colour_plan,
@@ -19,7 +19,7 @@ from xlsolver.sheets.nonogram_sheet import (
     is_colour_nonogram,
     read_colour_nonogram,
 )
-from xlsolver.sheets.protocol import CellInfo
+from xlsolver.core.protocol import CellInfo
 
 SHEET = "Colour"
 PALETTE = (Colour("r", "dark_red", "C00000"), Colour("g", "green", "00B050"), Colour("b", "blue", "0070C0"))

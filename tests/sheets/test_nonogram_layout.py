@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from xlsolver.core import BLACK, CLEAR, RED, WHITE, InputError, Paint, Status, cell_ref
 from xlsolver.core.paint import SquareCells
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Conflict, Line, Nonogram, NonogramResult, parse_grid
-from xlsolver.sheets.memory import MemoryWorkbook
+from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.sheets.nonogram_sheet import (
     NonogramLayout,
     find_layout,
@@ -24,7 +24,7 @@ from xlsolver.sheets.nonogram_sheet import (
     read_nonogram,
     status_sentence,
 )
-from xlsolver.sheets.protocol import CellInfo, SheetSnapshot
+from xlsolver.core.protocol import CellInfo, SheetSnapshot
 
 SHEET = "Nonogram"
 

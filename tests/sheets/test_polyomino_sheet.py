@@ -13,7 +13,8 @@ from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import RED, InputError
 from xlsolver.jobs import Options, run_book, run_workbook, sheet_kind_for
 from xlsolver.polyomino import PENTOMINOES, Board
-from xlsolver.sheets import CellInfo, MemoryWorkbook
+from xlsolver.core.memory import MemoryWorkbook
+from xlsolver.core.protocol import CellInfo
 from xlsolver.sheets.polyomino_sheet import (
     PALETTE,
     board_import_plan,

@@ -10,7 +10,8 @@ import pytest
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import RED, InputError, Status
-from xlsolver.sheets import CellInfo, MemoryWorkbook, SheetSnapshot
+from xlsolver.core.memory import MemoryWorkbook
+from xlsolver.core.protocol import CellInfo, SheetSnapshot
 from xlsolver.sheets.nonogram_sheet import find_layout
 from xlsolver.sheets.sudoku_sheet import (
     INDEX_TITLE,

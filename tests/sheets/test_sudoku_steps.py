@@ -8,7 +8,7 @@ import pytest
 
 from xlsolver.jobs import run_book, run_workbook
 from xlsolver.jobs.base import DONE, Options
-from xlsolver.sheets import MemoryWorkbook
+from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.sheets.sudoku_sheet import read_sudoku, sudoku_import_plan
 from xlsolver.sheets.sudoku_steps import ELIMINATED, HINT, pencil_cell
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook

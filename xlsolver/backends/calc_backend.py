@@ -34,7 +34,7 @@ from xlsolver.backends.boxes import Box, rectangles
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
 from xlsolver.core.paint import GREY, Cell, GridLines, Paint, PaintPlan, SquareCells, Style, Write
-from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
+from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
 
 __all__ = ["CalcOffice", "CalcWorkbook", "FILTERS", "INSTALL_HINT", "find_soffice", "import_uno", "office_environment",
            "properties", "uno_folders"]

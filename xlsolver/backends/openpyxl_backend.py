@@ -1,6 +1,6 @@
 """Workbook files through openpyxl: the one module that imports it.
 
-It turns openpyxl's cells into :class:`~xlsolver.sheets.protocol.SheetSnapshot`
+It turns openpyxl's cells into :class:`~xlsolver.core.protocol.SheetSnapshot`
 values and applies :class:`~xlsolver.core.paint.PaintPlan` values to them.
 Colours come out as plain ``"RRGGBB"``: openpyxl gives ARGB strings, indexed
 colours (through the workbook's palette, so ColorIndex 16 is #808080) and
@@ -32,7 +32,7 @@ from openpyxl.writer.theme import theme_xml
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
 from xlsolver.core.paint import GREY, GridLines, Paint, PaintPlan, PrintSetup, SquareCells, Style, TextLook, Write
-from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
+from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
 
 __all__ = ["OpenpyxlWorkbook"]
 

@@ -44,7 +44,7 @@ from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
 from xlsolver.core.paint import GREY, Cell, GridLines, Paint, PaintPlan, SquareCells, Style, Write
-from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
+from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
 
 __all__ = ["INSTALL_HINT", "XlwingsWorkbook", "caller_book", "import_xlwings"]
 

@@ -7,12 +7,15 @@ budget   the time and node limits a search may spend before it gives up (:class:
 cell     a ``(row, col)`` pair; 0-based inside a puzzle, 1-based on a sheet.
 plan     what gets painted: styles applied to groups of sheet cells, values written
          to cells (:class:`PaintPlan`). A plan is data; a back end applies it.
+back end a workbook behind :class:`WorkbookBackend`: it gives a :class:`SheetSnapshot`
+         of a sheet and applies plans. :class:`MemoryWorkbook` is the in-memory one.
 
 This package imports only the standard library. Everything else imports it.
 """
 
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.errors import InputError, cell_ref, column_letter
+from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.core.paint import (
     BLACK,
     CLEAR,
@@ -23,6 +26,7 @@ from xlsolver.core.paint import (
     Style,
     Write,
 )
+from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value, WorkbookBackend
 from xlsolver.core.status import Status
 
 __all__ = [
@@ -32,11 +36,16 @@ __all__ = [
     "WHITE",
     "Budget",
     "BudgetExhausted",
+    "CellInfo",
     "InputError",
+    "MemoryWorkbook",
     "Paint",
     "PaintPlan",
+    "SheetSnapshot",
     "Status",
     "Style",
+    "Value",
+    "WorkbookBackend",
     "Write",
     "cell_ref",
     "column_letter",

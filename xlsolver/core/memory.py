@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from xlsolver.core.paint import Cell, Paint, PaintPlan, Write
-from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
+from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
 
 
 class MemoryWorkbook:

@@ -36,7 +36,7 @@ from xlsolver.jobs.base import (
     offered,
     sheet_title,
 )
-from xlsolver.sheets import WorkbookBackend
+from xlsolver.core.protocol import WorkbookBackend
 
 __all__ = [
     "ACTIONS", "DONE", "ERROR", "FILE_KINDS", "SHEET_KINDS", "WORKBOOK_SUFFIXES", "FileKind", "Options", "Report",

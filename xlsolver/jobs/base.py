@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping, Protocol
 
 from xlsolver.core import Status
 from xlsolver.core.progress import ProgressFn, quiet
-from xlsolver.sheets import SheetSnapshot, WorkbookBackend
+from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 
 ERROR = "error"
 DONE = "done"  # the status of an action other than solve that ran to its end

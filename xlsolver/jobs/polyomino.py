@@ -9,7 +9,7 @@ from xlsolver.core import Budget, InputError
 from xlsolver.core.progress import Progress, ProgressFn
 from xlsolver.jobs.base import DONE, Options, Report, sheet_title
 from xlsolver.polyomino import Board, Piece, TilingResult, solve
-from xlsolver.sheets import SheetSnapshot, WorkbookBackend
+from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.sheets.polyomino_sheet import (
     PIECES_SHEET,
     PolyominoLayout,

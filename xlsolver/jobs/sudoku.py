@@ -11,7 +11,7 @@ from xlsolver.core import Budget
 from xlsolver.core.progress import Progress
 from xlsolver.jobs.base import ERROR, FileKind, Options, Report, first_lines, sheet_title
 from xlsolver.jobs.sudoku_explain import FILE_ACTIONS, SHEET_ACTIONS
-from xlsolver.sheets import SheetSnapshot, WorkbookBackend
+from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.sheets.sudoku_sheet import (
     detect_sudoku,
     read_sudoku,

@@ -20,7 +20,7 @@ from xlsolver.core.budget import BudgetExhausted
 from xlsolver.core.progress import Progress
 from xlsolver.core.paint import PaintPlan, Write
 from xlsolver.jobs.base import DONE, ERROR, Options, Report, sheet_title
-from xlsolver.sheets import SheetSnapshot, WorkbookBackend
+from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.sheets.sudoku_sheet import SudokuLayout, read_sudoku, sudoku_import_plan
 from xlsolver.sheets.sudoku_steps import (
     check_plan,

@@ -1,11 +1,10 @@
 """Puzzles in worksheet cells: finding them, reading them, planning the paint.
 
 This layer sits between the solvers and the back ends. It reads a
-:class:`~xlsolver.sheets.protocol.SheetSnapshot` and returns puzzles and
+:class:`~xlsolver.core.protocol.SheetSnapshot` and returns puzzles and
 :class:`~xlsolver.core.paint.PaintPlan` values; it imports no spreadsheet library.
 """
 
-from xlsolver.sheets.memory import MemoryWorkbook
 from xlsolver.sheets.nonogram_sheet import (
     NonogramLayout,
     find_layout,
@@ -15,14 +14,9 @@ from xlsolver.sheets.nonogram_sheet import (
     read_nonogram,
     status_sentence,
 )
-from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, WorkbookBackend
 
 __all__ = [
-    "CellInfo",
-    "MemoryWorkbook",
     "NonogramLayout",
-    "SheetSnapshot",
-    "WorkbookBackend",
     "find_layout",
     "import_plan",
     "nonogram_plan",

@@ -60,7 +60,7 @@ from xlsolver.core.status import Status
 from xlsolver.nonogram.color import ColorNonogram, ColorResult, Colour, colour_name
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Clue, Conflict, Line, Nonogram, NonogramResult
 from xlsolver.nonogram.picture import Drawing
-from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
+from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
 
 __all__ = [
     "COL_MARK",

@@ -48,7 +48,7 @@ from xlsolver.sheets.nonogram_sheet import (
     plain_hint_ops,
     record_text,
 )
-from xlsolver.sheets.protocol import SheetSnapshot
+from xlsolver.core.protocol import SheetSnapshot
 
 __all__ = [
     "CHECK_PREFIX", "RULE_NAMES", "STEPS_TITLE", "Palette", "cells_text", "check_plan", "clear_plan", "note_plan", "record_ops", "steps_sheet_name",

@@ -51,7 +51,7 @@ from xlsolver.core.status import Status
 from xlsolver.polyomino import Board, Mode, Piece, TilingResult, is_connected, normalize, one_sided
 from xlsolver.polyomino import parse_piece_spec
 from xlsolver.polyomino.solver import Tiling
-from xlsolver.sheets.protocol import CellInfo, SheetSnapshot, Value
+from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
 
 __all__ = [
     "PALETTE",

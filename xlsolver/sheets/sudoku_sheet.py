@@ -45,7 +45,7 @@ from xlsolver.core.paint import (
     group_by_style,
 )
 from xlsolver.core.status import Status
-from xlsolver.sheets.protocol import SheetSnapshot, Value
+from xlsolver.core.protocol import SheetSnapshot, Value
 from xlsolver.sudoku.model import SYMBOLS, Shape, Sudoku
 from xlsolver.sudoku.solver import SudokuResult
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from xlsolver.core.errors import cell_ref
 from xlsolver.core.paint import CLEAR, RED, Cell, GridLines, PaintPlan, Style, TextLook, Write, group_by_style
-from xlsolver.sheets.protocol import SheetSnapshot
+from xlsolver.core.protocol import SheetSnapshot
 from xlsolver.sheets.sudoku_sheet import SOLVED_FONT, SudokuLayout
 from xlsolver.sudoku.model import SYMBOLS, Sudoku
 
