@@ -58,7 +58,8 @@ from xlsolver.nonogram.fileformats import read_puzzles
 from xlsolver.nonogram.line import solve_line_bytes
 from xlsolver.nonogram.sat import available as sat_available
 from xlsolver.nonogram.solver import solve
-from xlsolver.sheets.nonogram_sheet import find_layout, import_plan, nonogram_plan
+from xlsolver.sheets.nonogram_bw import import_plan, nonogram_plan
+from xlsolver.sheets.nonogram_layout import find_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CORPORA = ROOT.parent / "shared" / "corpora" / "nonogram"

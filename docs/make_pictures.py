@@ -25,7 +25,7 @@ from xlsolver.core import cell_ref
 from xlsolver.core.paint import BLACK, WHITE, Paint, PaintPlan
 from xlsolver.jobs import Options, run_paths, solve_workbook
 from xlsolver.jobs.picture import PictureSettings, make_puzzle
-from xlsolver.sheets.nonogram_sheet import find_layout
+from xlsolver.sheets.nonogram_layout import find_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "docs" / "images"

@@ -18,7 +18,7 @@ from workbook_scripts import load_script, run_script
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Nonogram
-from xlsolver.sheets.nonogram_sheet import read_nonogram
+from xlsolver.sheets.nonogram_bw import read_nonogram
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "workbooks" / "make_workbooks.py"

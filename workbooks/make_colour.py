@@ -72,7 +72,7 @@ def picture(name: str) -> list[str]:
 
 def build(out: Path) -> None:
     # Imported here so that importing this module for its pictures needs no sheets layer.
-    from xlsolver.sheets.nonogram_sheet import colour_import_plan
+    from xlsolver.sheets.nonogram_colour import colour_import_plan
 
     book = OpenpyxlWorkbook.new()
     for name, (drawing, palette, _) in PUZZLES.items():

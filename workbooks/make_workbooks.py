@@ -41,7 +41,8 @@ from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import column_letter
 from xlsolver.core.paint import BLACK, WHITE, Paint, PaintPlan, SquareCells, Style, Write
 from xlsolver.nonogram import Nonogram
-from xlsolver.sheets.nonogram_sheet import find_layout, import_plan
+from xlsolver.sheets.nonogram_bw import import_plan
+from xlsolver.sheets.nonogram_layout import find_layout
 
 HERE = Path(__file__).resolve().parent
 

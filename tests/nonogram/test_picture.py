@@ -28,7 +28,9 @@ from xlsolver.nonogram.color import ColorNonogram
 from xlsolver.nonogram.fileformats import read_puzzles
 from xlsolver.nonogram.picture import Drawing, assess, differing_cells, threshold
 from xlsolver.core.memory import MemoryWorkbook
-from xlsolver.sheets.nonogram_sheet import read_colour_nonogram, read_drawing, read_nonogram
+from xlsolver.sheets.nonogram_bw import read_nonogram
+from xlsolver.sheets.nonogram_colour import read_colour_nonogram
+from xlsolver.sheets.nonogram_drawing import read_drawing
 
 from .oracle import enumerate_solutions, runs, satisfies
 from .test_color import oracle_solutions

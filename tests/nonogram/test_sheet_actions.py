@@ -24,18 +24,9 @@ from xlsolver.jobs import DONE, Options, run_book, solve_book
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Nonogram
 from xlsolver.nonogram.color import Colour, clues_of
 from xlsolver.core.memory import MemoryWorkbook
-from xlsolver.sheets.nonogram_sheet import (
-    COL_MARK,
-    HINT_BLACK,
-    HINT_WHITE,
-    ROW_MARK,
-    colour_import_plan,
-    find_layout,
-    import_plan,
-    read_colour_nonogram,
-    read_givens,
-    read_nonogram,
-)
+from xlsolver.sheets.nonogram_bw import import_plan, read_givens, read_nonogram
+from xlsolver.sheets.nonogram_colour import colour_import_plan, read_colour_nonogram
+from xlsolver.sheets.nonogram_layout import COL_MARK, HINT_BLACK, HINT_WHITE, ROW_MARK, find_layout
 from xlsolver.sheets.nonogram_steps import RULE_NAMES, STEPS_TITLE
 
 from .oracle import enumerate_solutions, runs, satisfies

@@ -11,11 +11,11 @@ from xlsolver.nonogram import Nonogram
 from xlsolver.nonogram.color import ColorNonogram, Colour, clues_of, format_colour_grid
 from xlsolver.nonogram.color_solver import solve_colour
 from xlsolver.core.memory import MemoryWorkbook
-from xlsolver.sheets.nonogram_sheet import (
+from xlsolver.sheets.nonogram_bw import import_plan
+from xlsolver.sheets.nonogram_colour import (
     colour_import_plan,
     colour_plan,
     hint_fills,
-    import_plan,
     is_colour_nonogram,
     read_colour_nonogram,
 )

@@ -16,14 +16,8 @@ from xlsolver.core import BLACK, CLEAR, RED, WHITE, InputError, Paint, Status, c
 from xlsolver.core.paint import SquareCells
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Conflict, Line, Nonogram, NonogramResult, parse_grid
 from xlsolver.core.memory import MemoryWorkbook
-from xlsolver.sheets.nonogram_sheet import (
-    NonogramLayout,
-    find_layout,
-    import_plan,
-    nonogram_plan,
-    read_nonogram,
-    status_sentence,
-)
+from xlsolver.sheets.nonogram_bw import import_plan, nonogram_plan, read_nonogram, status_sentence
+from xlsolver.sheets.nonogram_layout import NonogramLayout, find_layout
 from xlsolver.core.protocol import CellInfo, SheetSnapshot
 
 SHEET = "Nonogram"
@@ -513,8 +507,8 @@ def test_layout_is_a_value():
 
 def test_public_names_exist():
     import xlsolver.sheets
-    import xlsolver.sheets.nonogram_sheet as module
+    from xlsolver.sheets import nonogram_bw, nonogram_colour, nonogram_drawing, nonogram_layout
 
-    for package in (xlsolver.sheets, module):
+    for package in (xlsolver.sheets, nonogram_layout, nonogram_bw, nonogram_colour, nonogram_drawing):
         missing = [name for name in package.__all__ if not hasattr(package, name)]
         assert not missing, f"{package.__name__}.__all__ lists {missing}"

@@ -21,7 +21,8 @@ from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import CLEAR, WHITE, InputError, Paint, PaintPlan, Status, Style, Write
 from xlsolver.core.paint import GridLines, SquareCells
 from xlsolver.nonogram import BLOCK, UNKNOWN, Conflict, Line, Nonogram, NonogramResult, parse_grid
-from xlsolver.sheets.nonogram_sheet import find_layout, import_plan, nonogram_plan, read_nonogram
+from xlsolver.sheets.nonogram_bw import import_plan, nonogram_plan, read_nonogram
+from xlsolver.sheets.nonogram_layout import find_layout
 
 # A 4 wide, 3 high picture made for these tests.
 PICTURE = ["##.#", ".###", "#..."]

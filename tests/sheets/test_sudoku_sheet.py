@@ -12,7 +12,7 @@ from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import RED, InputError, Status
 from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.core.protocol import CellInfo, SheetSnapshot
-from xlsolver.sheets.nonogram_sheet import find_layout
+from xlsolver.sheets.nonogram_layout import find_layout
 from xlsolver.sheets.sudoku_sheet import (
     INDEX_TITLE,
     SOLVED_FONT,

@@ -27,20 +27,9 @@ from xlsolver.nonogram.fileformats import SUFFIXES, format_for, format_named, re
 from xlsolver.nonogram.formats import PuzzleEntry
 from xlsolver.nonogram.solver import solve
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
-from xlsolver.sheets.nonogram_sheet import (
-    NonogramLayout,
-    colour_import_plan,
-    colour_plan,
-    find_layout,
-    hint_fills,
-    import_plan,
-    nonogram_plan,
-    read_colour_nonogram,
-    read_nonogram,
-    read_record,
-    record_text,
-    status_sentence,
-)
+from xlsolver.sheets.nonogram_bw import import_plan, nonogram_plan, read_nonogram, status_sentence
+from xlsolver.sheets.nonogram_colour import colour_import_plan, colour_plan, hint_fills, read_colour_nonogram
+from xlsolver.sheets.nonogram_layout import NonogramLayout, find_layout, read_record, record_text
 from xlsolver.sheets.nonogram_steps import (
     CHECK_PREFIX,
     RULE_NAMES,

@@ -29,7 +29,10 @@ from xlsolver.nonogram.color import ColorNonogram
 from xlsolver.nonogram.fileformats import format_for
 from xlsolver.nonogram.formats import PuzzleEntry
 from xlsolver.nonogram.picture import Assessment, Drawing, assess, luminance, threshold
-from xlsolver.sheets.nonogram_sheet import colour_import_plan, find_layout, import_plan, picture_plan, read_drawing
+from xlsolver.sheets.nonogram_bw import import_plan
+from xlsolver.sheets.nonogram_colour import colour_import_plan
+from xlsolver.sheets.nonogram_drawing import picture_plan, read_drawing
+from xlsolver.sheets.nonogram_layout import find_layout
 
 __all__ = ["DEFAULT_SIDE", "PICTURE_ORIGIN", "PICTURE_SUFFIXES", "PictureSettings", "default_output", "drawing_of_image",
            "make_puzzle", "parse_size"]

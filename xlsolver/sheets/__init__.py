@@ -5,15 +5,8 @@ This layer sits between the solvers and the back ends. It reads a
 :class:`~xlsolver.core.paint.PaintPlan` values; it imports no spreadsheet library.
 """
 
-from xlsolver.sheets.nonogram_sheet import (
-    NonogramLayout,
-    find_layout,
-    import_plan,
-    nonogram_plan,
-    read_givens,
-    read_nonogram,
-    status_sentence,
-)
+from xlsolver.sheets.nonogram_bw import import_plan, nonogram_plan, read_givens, read_nonogram, status_sentence
+from xlsolver.sheets.nonogram_layout import NonogramLayout, find_layout
 
 __all__ = [
     "NonogramLayout",

@@ -1,7 +1,7 @@
 """Painting the actions besides solve on a nonogram sheet: step, hint, check,
 clear, and the Steps sheet of an explanation.
 
-What each plan does to the puzzle sheet (layout of :mod:`.nonogram_sheet`):
+What each plan does to the puzzle sheet (layout of :mod:`.nonogram_layout`):
 
 step     the cells of the next deduction in the analyzer's colours (black
          #808080, white with diagonals; in a colour puzzle the cells'
@@ -35,9 +35,10 @@ from typing import Iterable, Sequence
 
 from xlsolver.core.errors import cell_ref
 from xlsolver.core.paint import BLACK, CLEAR, GREY, RED, WHITE, Cell, PaintPlan, Style, Write, group_by_style
+from xlsolver.core.protocol import SheetSnapshot
 from xlsolver.nonogram.explain import Step
 from xlsolver.nonogram.model import BLOCK, DOT, Line
-from xlsolver.sheets.nonogram_sheet import (
+from xlsolver.sheets.nonogram_layout import (
     COL_MARK,
     HINT_BLACK,
     HINT_FILLS,
@@ -48,7 +49,6 @@ from xlsolver.sheets.nonogram_sheet import (
     plain_hint_ops,
     record_text,
 )
-from xlsolver.core.protocol import SheetSnapshot
 
 __all__ = [
     "CHECK_PREFIX", "RULE_NAMES", "STEPS_TITLE", "Palette", "cells_text", "check_plan", "clear_plan", "note_plan", "record_ops", "steps_sheet_name",
@@ -165,7 +165,7 @@ def clear_plan(layout: NonogramLayout, snap: SheetSnapshot, hints: dict[Cell, st
 
 
 def record_ops(layout: NonogramLayout, snap: SheetSnapshot, decided: dict[tuple[int, int], str]) -> tuple:
-    """Write the givens record (see :func:`~.nonogram_sheet.read_record`) when
+    """Write the givens record (see :func:`~.nonogram_layout.read_record`) when
     xlsolver paints this sheet black and white for the first time: the record
     cell is empty, the status cell too (or holds a check's sentence: a check
     paints only red), and the user has decided some cells."""
