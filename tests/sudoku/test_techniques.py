@@ -19,7 +19,7 @@ import pytest
 from xlsolver.core import Status
 from xlsolver.sudoku import Shape, Sudoku, solve
 from xlsolver.sudoku.generator import make_puzzle
-from xlsolver.sudoku.techniques import LADDER, Grid, explain, next_step
+from xlsolver.sudoku.techniques import LADDER, Context, Grid, explain, next_step
 from xlsolver.sudoku.techniques.grid import cell_name
 from xlsolver.sudoku.techniques.ladder import guess_step
 
@@ -151,7 +151,7 @@ def named(step, n):
 def test_each_technique_finds_the_expected_step(box, seed, rung, name, placements, eliminations, state):
     shape = Shape.parse(box)
     grid = grid_from(shape, state)
-    step = next(RUNGS[rung].find(grid))
+    step = next(RUNGS[rung].find(grid, Context()))
     assert step.technique == name
     assert named(step, shape.n) == (placements, eliminations)
     assert step.text and step.cells
@@ -167,18 +167,18 @@ def test_sentences_name_cells_as_players_do():
     # 4x4: row 1 is 1 2 . . and column 3 holds a 3 lower down, so 3 goes in r1c4
     puzzle = Sudoku.from_text("12..|....|..3.|....")
     grid = Grid.from_puzzle(puzzle)
-    step = next(RUNGS["Hidden Single"].find(grid))
+    step = next(RUNGS["Hidden Single"].find(grid, Context()))
     assert (step.technique, step.placements) == ("Hidden Single", ((3, 3),))
     assert step.text == "In row 1, 3 can only go in r1c4."
     full = Grid.from_puzzle(Sudoku.from_text("123.|....|....|...."))
-    step = next(RUNGS["Full House"].find(full))
+    step = next(RUNGS["Full House"].find(full, Context()))
     assert step.text == "r1c4 is the last empty cell of row 1: it takes the missing 4."
 
 
 def test_pointing_sentence():
     shape = Shape(3, 3)
     grid = grid_from(shape, CASES[[c[2] for c in CASES].index("Locked Candidates (Pointing)")][6])
-    step = next(RUNGS["Locked Candidates (Pointing)"].find(grid))
+    step = next(RUNGS["Locked Candidates (Pointing)"].find(grid, Context()))
     assert step.text.startswith("In box ") and " can only go in " in step.text and ": remove " in step.text
 
 
@@ -188,9 +188,10 @@ def check_steps(puzzle: Sudoku, solution: tuple[int, ...], every_rung: bool = Fa
     techniques used."""
     used: dict[str, int] = {}
     grid = Grid.from_puzzle(puzzle)
+    ctx = Context()  # the explanation's memory, shared by the probes of every rung
     while not grid.solved():
-        candidates = [next(r.find(grid), None) for r in LADDER] if every_rung else []
-        step = next_step(grid) or guess_step(grid, solution)
+        candidates = [next(r.find(grid, ctx), None) for r in LADDER] if every_rung else []
+        step = next_step(grid, ctx=ctx) or guess_step(grid, solution)
         for s in candidates + [step]:
             if s is None:
                 continue

@@ -7,7 +7,10 @@ grid       what the search knows (:class:`Grid`): placed digits and the
            candidates of the empty cells, as bit sets per cell and per digit.
 step       one deduction (:class:`Step`): technique, the cells and candidates
            it rests on, its placements and eliminations, and a sentence.
-technique  a function ``grid -> Iterator[Step]``, one module per family.
+technique  a function ``(grid, context) -> Iterator[Step]``, one module per family.
+context    what one explanation remembers between steps (:class:`Context`):
+           the techniques' caches, made by :func:`explain` and handed to
+           every technique; no module keeps state of its own.
 links      strong and weak links between candidates (:mod:`.links`), the one
            structure the chain techniques search.
 ladder     the techniques in order, cheapest first (:data:`LADDER`).
@@ -17,6 +20,7 @@ Every technique works for every box shape; the uniqueness techniques
 assume one solution, which :func:`explain` makes sure of.
 """
 
+from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid, cell_name
 from xlsolver.sudoku.techniques.ladder import LADDER, LEVELS, Technique, explain, next_step
 from xlsolver.sudoku.techniques.links import Links, links
@@ -28,6 +32,7 @@ __all__ = [
     "LADDER",
     "LEVELS",
     "QQWING_CLASSES",
+    "Context",
     "Grid",
     "Links",
     "Rating",

@@ -13,32 +13,27 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name
 from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
 
-__all__ = ["MAX_CELLS", "als_xz", "almost_locked_sets"]
+__all__ = ["als_xz"]
 
 MAX_CELLS = 4
+_HOUSE_LIMIT = 100_000  # houses' sets an explanation keeps before it forgets them all
 
 
-def almost_locked_sets(grid: Grid) -> list[tuple[int, int, int]]:
-    """Every ALS as (cells bit set, digits bit set, house), each cell set once."""
-    return [(cells, digits, h) for cells, digits, h, _, _ in _sets(grid)]
-
-
-_HOUSE_SETS: dict = {}
-_HOUSE_LIMIT = 100_000
-
-
-def _house_sets(grid: Grid, h: int) -> list:
+def _house_sets(grid: Grid, ctx: Context, h: int) -> list:
     """The ALSs of house ``h`` as ``(cells, digits, where, sees)``, by size, then
     in the order of :func:`itertools.combinations` over its empty cells; with
     the cells of each digit and the cells that see all of them. They depend on
-    the candidates of the house alone, so they are kept for its next visit."""
+    the candidates of the house alone, so the context keeps them for its next
+    visit."""
     hs = grid.houses
     cand = grid.cand
-    key = (id(hs), h, tuple(cand[c] for c in hs.cells[h]))
-    found = _HOUSE_SETS.get(key)
+    key = (hs.shape, h, tuple(cand[c] for c in hs.cells[h]))
+    kept = ctx.als
+    found = kept.get(key)
     if found is not None:
         return found
     cells = [c for c in hs.cells[h] if cand[c]]
@@ -70,26 +65,26 @@ def _house_sets(grid: Grid, h: int) -> list:
             where = {k: places[k] & mask for k in bits(digits)}
             sees = {k: hs.common_peers(m) for k, m in where.items()}
             found.append((mask, digits, where, sees))
-    if len(_HOUSE_SETS) >= _HOUSE_LIMIT:
-        _HOUSE_SETS.clear()
-    _HOUSE_SETS[key] = found
+    if len(kept) >= _HOUSE_LIMIT:
+        kept.clear()
+    kept[key] = found
     return found
 
 
-def _sets(grid: Grid) -> list:
+def _sets(grid: Grid, ctx: Context) -> list:
     """Every ALS as ``(cells, digits, house, where, sees)``, each cell set once
     (with the first house that has it), houses in order."""
     found: dict[int, tuple] = {}
     for h in range(3 * grid.n):
-        for mask, digits, where, sees in _house_sets(grid, h):
+        for mask, digits, where, sees in _house_sets(grid, ctx, h):
             if mask not in found:
                 found[mask] = (mask, digits, h, where, sees)
     return list(found.values())
 
 
-def als_xz(grid: Grid) -> Iterator[Step]:
+def als_xz(grid: Grid, ctx: Context) -> Iterator[Step]:
     hs = grid.houses
-    info = _sets(grid)
+    info = _sets(grid, ctx)
     # for each digit, the sets (as an index bit set) holding it; for each cell, the sets on it
     with_digit = [0] * grid.n
     on_cell: dict[int, int] = {}

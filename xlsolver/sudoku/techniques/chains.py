@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from xlsolver.sudoku.techniques.grid import NOTHING, Grid, bits, cell_name, digit_name
+from xlsolver.sudoku.techniques.context import Context
+from xlsolver.sudoku.techniques.grid import Grid, bits, cell_name, digit_name
 from xlsolver.sudoku.techniques.links import Links, links, node_name
 from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step, see_both
 
@@ -28,37 +29,37 @@ __all__ = ["MAX_NODES", "aic", "chain_text", "remote_pair", "turbot_fish", "x_ch
 MAX_NODES = 14
 
 
-def x_chain(grid: Grid) -> Iterator[Step]:
-    yield from _x_chains(grid, "X-Chain", MAX_NODES)
+def x_chain(grid: Grid, ctx: Context) -> Iterator[Step]:
+    yield from _x_chains(grid, ctx, "X-Chain", MAX_NODES)
 
 
-def turbot_fish(grid: Grid) -> Iterator[Step]:
+def turbot_fish(grid: Grid, ctx: Context) -> Iterator[Step]:
     """The shortest X-Chains: two conjugate pairs joined by a weak link (a
     Skyscraper and a 2-String Kite are special cases, found before)."""
-    yield from _x_chains(grid, "Turbot Fish", 4)
+    yield from _x_chains(grid, ctx, "Turbot Fish", 4)
 
 
-def _x_chains(grid: Grid, name: str, max_nodes: int) -> Iterator[Step]:
-    lk = links(grid)
+def _x_chains(grid: Grid, ctx: Context, name: str, max_nodes: int) -> Iterator[Step]:
+    lk = links(grid, ctx)
     n = grid.n
     for k in range(n):
         starts = [node for node in lk.house_strong if node % n == k]
-        key = (id(grid.houses), "x-chain", max_nodes, k, grid.places[k])  # one digit's places decide it
-        yield from NOTHING.search(key, _chains(grid, lk, name, starts,
-                                               strong=lambda x: lk.strong(x, cells=False),
-                                               weak=lambda x: lk.weak_digit(x), same_digit=True, min_nodes=4,
-                                               max_nodes=max_nodes))
+        key = (grid.houses.shape, "x-chain", max_nodes, k, grid.places[k])  # one digit's places decide it
+        yield from ctx.nothing.search(key, _chains(grid, lk, name, starts,
+                                                   strong=lambda x: lk.strong(x, cells=False),
+                                                   weak=lambda x: lk.weak_digit(x), same_digit=True, min_nodes=4,
+                                                   max_nodes=max_nodes))
 
 
-def xy_chain(grid: Grid) -> Iterator[Step]:
-    lk = links(grid)
+def xy_chain(grid: Grid, ctx: Context) -> Iterator[Step]:
+    lk = links(grid, ctx)
     yield from _chains(grid, lk, "XY-Chain", sorted(lk.cell_strong),
                        strong=lambda x: lk.strong(x, houses=False),
                        weak=lambda x: lk.weak_digit(x), same_digit=True, min_nodes=4)
 
 
-def aic(grid: Grid) -> Iterator[Step]:
-    lk = links(grid)
+def aic(grid: Grid, ctx: Context) -> Iterator[Step]:
+    lk = links(grid, ctx)
     starts = sorted(set(lk.house_strong) | set(lk.cell_strong))
     yield from _chains(grid, lk, "AIC", starts, strong=lk.strong, weak=lk.weak, same_digit=False, min_nodes=4)
 
@@ -150,7 +151,7 @@ def _says(node: int, n: int) -> str:
     return f"{digit_name(node % n + 1)} in {cell_name(node // n, n)}"
 
 
-def remote_pair(grid: Grid) -> Iterator[Step]:
+def remote_pair(grid: Grid, ctx: Context) -> Iterator[Step]:
     """A chain of cells with the same two candidates, each seeing the next:
     their digits alternate along it, so two cells an odd number of links
     apart (three or more) hold both digits between them, and a cell seeing

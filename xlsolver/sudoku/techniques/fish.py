@@ -15,15 +15,19 @@ Any box shape (lines are rows and columns; the fins' box is any box).
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
+from types import MappingProxyType
 from typing import Iterator
 
-from xlsolver.sudoku.techniques.grid import NOTHING, Grid, bits, digit_name, popcount
+from xlsolver.sudoku.model import Shape
+from xlsolver.sudoku.techniques.context import Context
+from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name, houses, popcount
 from xlsolver.sudoku.techniques.step import Step, eliminations_text, houses_text, make_step
 
 __all__ = ["basic_fish", "finned_fish", "FISH_NAMES"]
 
-FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+FISH_NAMES = MappingProxyType({2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"})
 
 
 def _line_cells(grid: Grid, base_rows: bool) -> tuple[list[int], list[int]]:
@@ -34,25 +38,25 @@ def _line_cells(grid: Grid, base_rows: bool) -> tuple[list[int], list[int]]:
 
 
 def basic_fish(size: int):
-    def find(grid: Grid) -> Iterator[Step]:
-        yield from _fish(grid, size, finned=False)
+    def find(grid: Grid, ctx: Context) -> Iterator[Step]:
+        yield from _fish(grid, ctx, size, finned=False)
     find.__name__ = FISH_NAMES[size].lower().replace("-", "_")
     return find
 
 
 def finned_fish(size: int):
-    def find(grid: Grid) -> Iterator[Step]:
-        yield from _fish(grid, size, finned=True)
+    def find(grid: Grid, ctx: Context) -> Iterator[Step]:
+        yield from _fish(grid, ctx, size, finned=True)
     find.__name__ = "finned_" + FISH_NAMES[size].lower().replace("-", "_")
     return find
 
 
-def _fish(grid: Grid, size: int, finned: bool) -> Iterator[Step]:
+def _fish(grid: Grid, ctx: Context, size: int, finned: bool) -> Iterator[Step]:
     for k in range(grid.n):
         for base_rows in (True, False):
             # a fish of digit k depends on k's places alone: an unchanged one found nothing before
-            key = (id(grid.houses), k, base_rows, size, finned, grid.places[k])
-            yield from NOTHING.search(key, _fish_on(grid, k, base_rows, size, finned))
+            key = (grid.houses.shape, k, base_rows, size, finned, grid.places[k])
+            yield from ctx.nothing.search(key, _fish_on(grid, k, base_rows, size, finned))
 
 
 def _fish_on(grid: Grid, k: int, base_rows: bool, size: int, finned: bool) -> Iterator[Step]:
@@ -63,12 +67,12 @@ def _fish_on(grid: Grid, k: int, base_rows: bool, size: int, finned: bool) -> It
     for b in bases:
         m = places & hs.mask[b]
         if m:
-            spots[b] = (m, _cover_index(grid, m, base_rows))
+            spots[b] = (m, _cover_index(hs, m, base_rows))
     limit = size + (max(hs.shape.box_rows, hs.shape.box_cols) if finned else 0)
     usable = [b for b, (m, idx) in spots.items()
               if idx.bit_count() <= limit and (finned or idx.bit_count() >= 2)]
     outside = _outside(grid, spots, usable, base_rows) if finned else None
-    bands = _bands(grid, base_rows) if finned else ()
+    bands = _bands(hs.shape, base_rows) if finned else ()
     for group in _groups(usable, spots, size, bands):
         union = 0
         base_cells = 0
@@ -106,17 +110,29 @@ def _groups(usable, spots, size, bands):
     yield from grow(0, [], 0)
 
 
-_BANDS: dict = {}
-
-
-def _bands(grid, base_rows):
+# The geometry below depends on the box shape alone: immutable tuples, computed
+# once per shape and keyed by the shape's value (not grid state, so not an
+# explanation's to remember).
+@cache
+def _bands(shape: Shape, base_rows: bool) -> tuple[int, ...]:
     """The cover-line index sets of the boxes' bands (the columns of each stack
     of boxes when the base lines are rows)."""
-    key = (id(grid.houses), base_rows)
-    if key not in _BANDS:
-        n = grid.n
-        _BANDS[key] = tuple(sorted({_box_index(grid, box, base_rows) for box in range(2 * n, 3 * n)}))
-    return _BANDS[key]
+    return tuple(sorted(set(_box_indexes(shape, base_rows))))
+
+
+@cache
+def _line_boxes(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """For each line (house ``0..2n-1``), the boxes it crosses."""
+    hs = houses(shape)
+    return tuple(tuple(box for box, ln, _ in hs.crossings if ln == line) for line in range(2 * shape.n))
+
+
+@cache
+def _box_indexes(shape: Shape, base_rows: bool) -> tuple[int, ...]:
+    """For each box (house ``2n + i`` at ``i``), the cover lines it lies on, as an index bit set."""
+    hs = houses(shape)
+    n = shape.n
+    return tuple(_cover_index(hs, hs.mask[box], base_rows) for box in range(2 * n, 3 * n))
 
 
 def _outside(grid, spots, usable, base_rows):
@@ -127,7 +143,7 @@ def _outside(grid, spots, usable, base_rows):
     for b in usable:
         m, idx = spots[b]
         for box in {hs.of_cell[c][2] for c in bits(m)}:
-            found[b, box] = _cover_index(grid, m & ~hs.mask[box], base_rows)
+            found[b, box] = _cover_index(hs, m & ~hs.mask[box], base_rows)
     return found
 
 
@@ -142,7 +158,7 @@ def _finned_group(grid, k, group, covers, base_cells, places, spots, base_rows, 
     boxes = set()
     for b in group:
         lines |= hs.mask[b]
-        boxes.update(_line_boxes(hs, b))
+        boxes.update(_line_boxes(hs.shape)[b])
     for box in boxes:
         bmask = hs.mask[box]
         if not base_cells & bmask or not places & bmask & ~lines:
@@ -153,35 +169,15 @@ def _finned_group(grid, k, group, covers, base_cells, places, spots, base_rows, 
         need = size - out_idx.bit_count()
         if need < 0:
             continue
-        box_idx = _box_index(grid, box, base_rows)
+        box_idx = _box_indexes(hs.shape, base_rows)[box - 2 * hs.n]
         for extra in combinations(list(bits(box_idx & ~out_idx)), need):
             idx = out_idx | sum(1 << i for i in extra)
             yield from _finned_step(grid, k, group, [covers[i] for i in bits(idx)], base_cells, places, spots)
 
 
-_LINE_BOXES: dict = {}
-
-
-def _line_boxes(hs, line):
-    key = (id(hs), line)  # the houses of a shape live as long as the program
-    if key not in _LINE_BOXES:
-        _LINE_BOXES[key] = tuple(box for box, ln, _ in hs.crossings if ln == line)
-    return _LINE_BOXES[key]
-
-
-_BOX_INDEX: dict = {}
-
-
-def _box_index(grid, box, base_rows):
-    key = (id(grid.houses), box, base_rows)
-    if key not in _BOX_INDEX:
-        _BOX_INDEX[key] = _cover_index(grid, grid.houses.mask[box], base_rows)
-    return _BOX_INDEX[key]
-
-
-def _cover_index(grid, cells: int, base_rows: bool) -> int:
+def _cover_index(hs, cells: int, base_rows: bool) -> int:
     """The cover lines (as an index bit set) that the cells lie on."""
-    n = grid.n
+    n = hs.n
     idx = 0
     if base_rows:  # columns of the cells: fold the rows onto each other
         full = (1 << n) - 1
@@ -189,7 +185,7 @@ def _cover_index(grid, cells: int, base_rows: bool) -> int:
             idx |= cells & full
             cells >>= n
         return idx
-    masks = grid.houses.mask
+    masks = hs.mask
     for r in range(n):
         if cells & masks[r]:
             idx |= 1 << r

@@ -18,28 +18,22 @@ Any box shape.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Iterator
 
-from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name, popcount
+from xlsolver.sudoku.model import Shape
+from xlsolver.sudoku.techniques.context import Context
+from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name, houses, popcount
 from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
 
-__all__ = ["forcing_chain", "forcing_net", "propagate"]
-
-
-def propagate(grid: Grid, cell: int, d: int, deep: bool = False) -> list[int] | None:
-    """The cell bit sets (a filled cell as its digit's bit) after placing ``d``
-    in ``cell`` and every single it forces (and, ``deep``, every locked
-    candidate too); None on a contradiction."""
-    memo = _memo(grid)
-    if memo is None:
-        return _propagate_plain(grid, cell, d, deep)
-    out = memo.follow(cell, d, deep)
-    return None if out is None else out[0][:]
+__all__ = ["forcing_chain", "forcing_net"]
 
 
 def _propagate_plain(grid: Grid, cell: int, d: int, deep: bool = False) -> list[int] | None:
-    """:func:`propagate` by passes over every house, for any grid, settled or
-    not (one with singles still to take goes this way)."""
+    """The cell bit sets (a filled cell as its digit's bit) after placing ``d``
+    in ``cell`` and every single it forces (and, ``deep``, every locked
+    candidate too), by passes over every house; None on a contradiction. For
+    any grid, settled or not (one with singles still to take goes this way)."""
     hs = grid.houses
     n = grid.n
     full = (1 << n) - 1
@@ -89,26 +83,21 @@ def _propagate_plain(grid: Grid, cell: int, d: int, deep: bool = False) -> list[
             return state
 
 
-_CROSSINGS: dict = {}
-
-
-def _crossings(hs):
-    """For each box and line that cross: (shared cells, rest of the box, rest of the line)."""
-    key = id(hs)
-    if key not in _CROSSINGS:
-        found = []
-        for box, line, inter in hs.crossings:
-            found.append((tuple(bits(inter)), tuple(bits(hs.mask[box] & ~inter)),
-                          tuple(bits(hs.mask[line] & ~inter))))
-        _CROSSINGS[key] = found
-    return _CROSSINGS[key]
+@cache
+def _crossings(shape: Shape) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    """For each box and line that cross: (shared cells, rest of the box, rest of
+    the line). Geometry of the box shape alone: an immutable value, computed
+    once per shape and keyed by the shape's value."""
+    hs = houses(shape)
+    return tuple((tuple(bits(inter)), tuple(bits(hs.mask[box] & ~inter)), tuple(bits(hs.mask[line] & ~inter)))
+                 for box, line, inter in hs.crossings)
 
 
 def _locked(state: list[int], hs, queue: list) -> bool | None:
     """Pointing and claiming on a state: a digit of a box (line) found only where
     it crosses a line (box) leaves the rest of that line (box). New singles go on
     ``queue``; None on a contradiction."""
-    for inter, box_rest, line_rest in _crossings(hs):
+    for inter, box_rest, line_rest in _crossings(hs.shape):
         here = 0
         for c in inter:
             here |= state[c]
@@ -136,7 +125,7 @@ def _locked_both(state: list[int], digits: list[int], hs, queue: list, removed: 
     """:func:`_locked` on a state kept both ways (cells and digits): the same
     sweep in the same order, each candidate it takes also taken from
     ``digits`` and listed in ``removed`` as ``(digit index, cell)``."""
-    for inter, box_rest, line_rest in _crossings(hs):
+    for inter, box_rest, line_rest in _crossings(hs.shape):
         here = 0
         for c in inter:
             here |= state[c]
@@ -390,44 +379,40 @@ class _PlainMemo:
         return self.found[key]
 
 
-_MEMO: list = [None]
-
-
-def _memo(grid: Grid) -> _Memo | None:
-    """The memory of suppositions for ``grid``'s state (carried over from the
-    last state when this one only has fewer candidates); None for a grid that
-    is not settled."""
+def _memo(grid: Grid, ctx: Context) -> _Memo | None:
+    """The memory of suppositions for ``grid``'s state, kept on the context
+    (carried over from the last state when this one only has fewer
+    candidates); None for a grid that is not settled."""
     state, digits = _grid_state(grid)
-    old = _MEMO[0]
-    if old is not None and old.hs is grid.houses:
+    old = ctx.forcing
+    if old is not None and old.hs.shape == grid.houses.shape:
         if old.digits == digits:
             return old
         if all(not a & ~b for a, b in zip(digits, old.digits)):
             if not _settled(grid, digits):
                 return None
-            memo = _Memo(grid, state, digits, old.plain)
-            _MEMO[0] = memo
+            memo = ctx.forcing = _Memo(grid, state, digits, old.plain)
             return memo
     if not _settled(grid, digits):
         return None
-    memo = _MEMO[0] = _Memo(grid, state, digits)
+    memo = ctx.forcing = _Memo(grid, state, digits)
     return memo
 
 
-def forcing_chain(grid: Grid) -> Iterator[Step]:
+def forcing_chain(grid: Grid, ctx: Context) -> Iterator[Step]:
     """Suppositions followed through singles."""
-    yield from _forcing(grid, deep=False)
+    yield from _forcing(grid, ctx, deep=False)
 
 
-def forcing_net(grid: Grid) -> Iterator[Step]:
+def forcing_net(grid: Grid, ctx: Context) -> Iterator[Step]:
     """Suppositions followed through singles and locked candidates."""
-    yield from _forcing(grid, deep=True)
+    yield from _forcing(grid, ctx, deep=True)
 
 
-def _forcing(grid: Grid, deep: bool) -> Iterator[Step]:
+def _forcing(grid: Grid, ctx: Context, deep: bool) -> Iterator[Step]:
     """Bivalue and trivalue cells first (their suppositions force the most),
     then every candidate for a contradiction, then houses for verity."""
-    memo = _memo(grid) or _PlainMemo(grid)
+    memo = _memo(grid, ctx) or _PlainMemo(grid)
     name = "Forcing Net" if deep else "Forcing Chain"
 
     def follow(cell, d):

@@ -24,8 +24,7 @@ from functools import lru_cache
 
 from xlsolver.sudoku.model import SYMBOLS, Shape, Sudoku
 
-__all__ = ["NOTHING", "Grid", "Houses", "NothingFound", "bits", "cell_name", "digit_name", "digits_of", "houses",
-           "popcount"]
+__all__ = ["Grid", "Houses", "bits", "cell_name", "digit_name", "digits_of", "houses", "popcount"]
 
 
 def bits(mask: int):
@@ -218,30 +217,3 @@ class Grid:
     def to_text(self) -> str:
         return "".join(SYMBOLS[v - 1] if v else "." for v in self.value)
 
-
-class NothingFound:
-    """The inputs on which a search found nothing. The ladder tries every rung
-    again after each step, but a step changes few candidates: a search that
-    depends on one digit's places only (a fish, an X-Chain) and found nothing
-    on them finds nothing again, so it is skipped. ``key`` must hold every
-    input the search reads."""
-
-    def __init__(self, limit: int = 200_000) -> None:
-        self.keys: set = set()
-        self.limit = limit
-
-    def search(self, key, steps):
-        if key in self.keys:
-            return
-        found = False
-        for step in steps:
-            found = True
-            yield step
-        if not found:
-            if len(self.keys) >= self.limit:
-                self.keys.clear()
-            self.keys.add(key)
-
-
-NOTHING = NothingFound()
-"""The one memory of empty searches, shared by the single-digit techniques."""

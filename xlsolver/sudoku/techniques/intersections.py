@@ -12,17 +12,18 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name
 from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
 
 __all__ = ["claiming", "pointing"]
 
 
-def pointing(grid: Grid) -> Iterator[Step]:
+def pointing(grid: Grid, ctx: Context) -> Iterator[Step]:
     yield from _locked(grid, claiming=False)
 
 
-def claiming(grid: Grid) -> Iterator[Step]:
+def claiming(grid: Grid, ctx: Context) -> Iterator[Step]:
     yield from _locked(grid, claiming=True)
 
 

@@ -12,11 +12,13 @@ hard 1600, unfair 1800).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Callable, Iterator
 
 from xlsolver.sudoku.model import Sudoku
 from xlsolver.sudoku.techniques import als, chains, fish, forcing, intersections, singledigit, singles, subsets
 from xlsolver.sudoku.techniques import uniqueness, wings
+from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name, popcount
 from xlsolver.sudoku.techniques.step import Step, make_step
 
@@ -29,10 +31,13 @@ LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 class Technique:
     """A rung of the ladder: its name, its finder, its score and level per
     step, the technique names of the steps it makes, and whether it assumes
-    the puzzle has one solution. Every rung works for every box shape."""
+    the puzzle has one solution. Every rung works for every box shape.
+
+    The finder takes the grid and the explanation's :class:`Context`, where it
+    may keep what it works out for the next states (and nowhere else)."""
 
     name: str
-    find: Callable[[Grid], Iterator[Step]]
+    find: Callable[[Grid, Context], Iterator[Step]]
     score: int
     level: str
     names: tuple[str, ...] = ()
@@ -90,9 +95,9 @@ LADDER: tuple[Technique, ...] = (
 GUESS = _t("Guess", None, 10000, "extreme")
 
 # Scores of the finned and sashimi variants that share a rung (HoDoKu's).
-VARIANT_SCORES = {"Sashimi X-Wing": 150, "Sashimi Swordfish": 240, "Sashimi Jellyfish": 260}
+VARIANT_SCORES = MappingProxyType({"Sashimi X-Wing": 150, "Sashimi Swordfish": 240, "Sashimi Jellyfish": 260})
 
-_BY_STEP = {name: t for t in LADDER + (GUESS,) for name in t.names}
+_BY_STEP = MappingProxyType({name: t for t in LADDER + (GUESS,) for name in t.names})
 
 
 def technique(step_name: str) -> Technique:
@@ -104,13 +109,18 @@ def step_score(step: Step) -> int:
     return VARIANT_SCORES.get(step.technique, technique(step.technique).score)
 
 
-def next_step(grid: Grid, ladder=LADDER, unique: bool = True) -> Step | None:
+def next_step(grid: Grid, ladder=LADDER, unique: bool = True, ctx: Context | None = None) -> Step | None:
     """The first step the cheapest technique that finds one makes, or None
-    when no technique on the ladder applies (the grid needs a guess)."""
+    when no technique on the ladder applies (the grid needs a guess).
+
+    ``ctx`` is the memory of the explanation ``grid`` belongs to; without
+    one (a single hint), the techniques start from nothing."""
+    if ctx is None:
+        ctx = Context()
     for rung in ladder:
         if rung.uniqueness and not unique:
             continue
-        for step in rung.find(grid):
+        for step in rung.find(grid, ctx):
             return step
     return None
 
@@ -129,12 +139,15 @@ def explain(puzzle: Sudoku, solution: tuple[int, ...] | None = None, ladder=LADD
     """Every step from the givens to the solved grid, cheapest technique first.
 
     ``solution`` (the unique solution, from the brute-force solver if not
-    given) is used only to guess when the ladder runs out."""
+    given) is used only to guess when the ladder runs out. The techniques
+    share one :class:`Context` from the first step to the last, and with no
+    other explanation."""
     if solution is None:
         solution = _unique_solution(puzzle)
     grid = Grid.from_puzzle(puzzle)
+    ctx = Context()
     while not grid.solved():
-        step = next_step(grid, ladder)
+        step = next_step(grid, ladder, ctx=ctx)
         if step is None:
             step = guess_step(grid, solution)
         grid.apply(step)

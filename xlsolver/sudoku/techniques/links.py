@@ -15,6 +15,7 @@ sets are bit sets over nodes.
 
 from __future__ import annotations
 
+from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid, bits, cell_name, digit_name
 
 __all__ = ["Links", "links", "node_name"]
@@ -27,12 +28,17 @@ def node_name(node: int, n: int) -> str:
 
 
 class Links:
-    """Strong links (in houses and in cells) and weak links of one grid state."""
+    """Strong links (in houses and in cells) and weak links of one grid state.
+    It keeps its own copy of the state's candidates, for the weak links it
+    works out when first asked: a value of the state, whatever the grid
+    does next."""
 
     def __init__(self, grid: Grid) -> None:
-        self.grid = grid
         n = self.n = grid.n
         hs = grid.houses
+        self.cand = grid.cand[:]
+        self.places = grid.places[:]
+        self.peers = hs.peers
         self.house_strong: dict[int, list[int]] = {}  # node -> nodes of the same digit, conjugate in a house
         self.cell_strong: dict[int, int] = {}  # node -> the other candidate of its bivalue cell
         self.conjugates: list[tuple[int, int, int, int]] = []  # (digit index, house, cell a, cell b)
@@ -74,7 +80,7 @@ class Links:
             n = self.n
             cell, k = divmod(node, n)
             found = 0
-            for p in bits(self.grid.places[k] & self.grid.houses.peers[cell]):
+            for p in bits(self.places[k] & self.peers[cell]):
                 found |= 1 << (p * n + k)
             self._weak_digit[node] = found
         return found
@@ -86,7 +92,7 @@ class Links:
         if found is None:
             n = self.n
             cell, k = divmod(node, n)
-            others = self.grid.cand[cell] & ~(1 << k)
+            others = self.cand[cell] & ~(1 << k)
             found = self.weak_digit(node) | (others << (cell * n))
             self._weak[node] = found
         return found
@@ -98,12 +104,6 @@ def popcount2(m: int) -> bool:
     return m & (m - 1) == 0
 
 
-_cache: list = [None, None]
-
-
-def links(grid: Grid) -> Links:
+def links(grid: Grid, ctx: Context) -> Links:
     """The links of ``grid``'s current state, built once per state."""
-    key = (id(grid), tuple(grid.cand))
-    if _cache[0] != key:
-        _cache[0], _cache[1] = key, Links(grid)
-    return _cache[1]
+    return ctx.last("links", (grid.houses.shape, tuple(grid.cand)), lambda: Links(grid))

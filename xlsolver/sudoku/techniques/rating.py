@@ -16,10 +16,12 @@ intersection *intermediate*; else a hidden single *easy*; else *simple*.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Iterable
 
 from xlsolver.sudoku.model import Sudoku
 from xlsolver.sudoku.techniques import intersections, singles, subsets
+from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid
 from xlsolver.sudoku.techniques.ladder import LEVELS, Technique, next_step, step_score, technique
 from xlsolver.sudoku.techniques.step import Step
@@ -27,7 +29,7 @@ from xlsolver.sudoku.techniques.step import Step
 __all__ = ["GUESSING", "QQWING_CLASSES", "QQWING_LADDER", "Rating", "qqwing_class", "rate"]
 
 GUESSING = "needs guessing"
-LEVEL_BOUNDS = {"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800}
+LEVEL_BOUNDS = MappingProxyType({"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800})
 QQWING_CLASSES = ("simple", "easy", "intermediate", "expert")
 
 QQWING_LADDER = (
@@ -83,9 +85,10 @@ def rate(puzzle: Sudoku, steps: list[Step]) -> Rating:
 def qqwing_class(puzzle: Sudoku) -> str:
     """QQWing's class of ``puzzle`` (see the module's docstring)."""
     grid = Grid.from_puzzle(puzzle)
+    ctx = Context()
     used: set[str] = set()
     while not grid.solved():
-        step = next_step(grid, QQWING_LADDER)
+        step = next_step(grid, QQWING_LADDER, ctx=ctx)
         if step is None:
             return "expert"
         used.add(step.technique)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name
 from xlsolver.sudoku.techniques.links import links
 from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step, see_both
@@ -23,11 +24,11 @@ def _ends_step(grid, name, k, cells, a, b, why):
     return make_step(grid, name, text, eliminations=elims, cells=cells, candidates=[(c, k + 1) for c in cells])
 
 
-def skyscraper(grid: Grid) -> Iterator[Step]:
+def skyscraper(grid: Grid, ctx: Context) -> Iterator[Step]:
     """Two parallel conjugate pairs with one end of each on a common cross line:
     one of the two other ends holds the digit."""
     n = grid.n
-    lk = links(grid)
+    lk = links(grid, ctx)
     for rows in (True, False):
         kind = 0 if rows else 1
         pairs = [(k, a, b) for k, h, a, b in lk.conjugates if h // n == kind]
@@ -50,12 +51,12 @@ def skyscraper(grid: Grid) -> Iterator[Step]:
                             yield step
 
 
-def two_string_kite(grid: Grid) -> Iterator[Step]:
+def two_string_kite(grid: Grid, ctx: Context) -> Iterator[Step]:
     """A conjugate pair in a row and one in a column, with an end of each in
     one box: one of the two far ends holds the digit."""
     n = grid.n
     hs = grid.houses
-    lk = links(grid)
+    lk = links(grid, ctx)
     rows = [(k, a, b) for k, h, a, b in lk.conjugates if h < n]
     cols = [(k, a, b) for k, h, a, b in lk.conjugates if n <= h < 2 * n]
     for k, ra, rb in rows:
@@ -76,12 +77,12 @@ def two_string_kite(grid: Grid) -> Iterator[Step]:
                         yield step
 
 
-def simple_colouring(grid: Grid) -> Iterator[Step]:
+def simple_colouring(grid: Grid, ctx: Context) -> Iterator[Step]:
     """Colour each chain of conjugate pairs of a digit in two colours (one
     colour is all true, the other all false). A cell seeing both colours loses
     the digit (trap); a colour seen twice in one house is false (wrap)."""
     n = grid.n
-    lk = links(grid)
+    lk = links(grid, ctx)
     for k in range(n):
         graph: dict[int, list[int]] = {}
         for k2, h, a, b in lk.conjugates:
@@ -140,7 +141,7 @@ def _trap(grid, k, sides, order):
                      candidates=[(c, k + 1) for c in order])
 
 
-def empty_rectangle(grid: Grid) -> Iterator[Step]:
+def empty_rectangle(grid: Grid, ctx: Context) -> Iterator[Step]:
     """A box whose places of a digit all lie on one row and one column of it
     (the rest of the box, a rectangle, is empty of the digit), and a conjugate
     pair on a line outside the box with one end on the box's row (or column).
@@ -149,7 +150,7 @@ def empty_rectangle(grid: Grid) -> Iterator[Step]:
     that column twice."""
     n = grid.n
     hs = grid.houses
-    lk = links(grid)
+    lk = links(grid, ctx)
     for box in range(2 * n, 3 * n):
         bmask = hs.mask[box]
         for k in range(n):

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name
 from xlsolver.sudoku.techniques.step import Step, make_step
 
 __all__ = ["full_house", "hidden_single", "naked_single"]
 
 
-def full_house(grid: Grid) -> Iterator[Step]:
+def full_house(grid: Grid, ctx: Context) -> Iterator[Step]:
     hs = grid.houses
     for h in range(3 * grid.n):
         left = grid.empty & hs.mask[h]
@@ -29,7 +30,7 @@ def full_house(grid: Grid) -> Iterator[Step]:
                                 placements=[(cell, d)], cells=[cell], candidates=[(cell, d)])
 
 
-def naked_single(grid: Grid) -> Iterator[Step]:
+def naked_single(grid: Grid, ctx: Context) -> Iterator[Step]:
     for cell in bits(grid.empty):
         m = grid.cand[cell]
         if m and m & (m - 1) == 0:
@@ -40,7 +41,7 @@ def naked_single(grid: Grid) -> Iterator[Step]:
                             placements=[(cell, d)], cells=[cell], candidates=[(cell, d)])
 
 
-def hidden_single(grid: Grid) -> Iterator[Step]:
+def hidden_single(grid: Grid, ctx: Context) -> Iterator[Step]:
     hs = grid.houses
     n = grid.n
     for h in list(range(2 * n, 3 * n)) + list(range(2 * n)):  # boxes first, as people look

@@ -9,18 +9,20 @@
 from __future__ import annotations
 
 from itertools import combinations
+from types import MappingProxyType
 from typing import Iterator
 
+from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid, bits, digits_of, popcount
 from xlsolver.sudoku.techniques.step import Step, digits_text, eliminations_text, make_step
 
 __all__ = ["SIZE_NAMES", "hidden_subset", "locked_subset", "naked_subset"]
 
-SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
+SIZE_NAMES = MappingProxyType({2: "Pair", 3: "Triple", 4: "Quad"})
 
 
 def naked_subset(size: int):
-    def find(grid: Grid) -> Iterator[Step]:
+    def find(grid: Grid, ctx: Context) -> Iterator[Step]:
         hs = grid.houses
         for h in range(3 * grid.n):
             open_cells = [c for c in hs.cells[h] if grid.cand[c]]
@@ -46,7 +48,7 @@ def naked_subset(size: int):
 
 
 def hidden_subset(size: int):
-    def find(grid: Grid) -> Iterator[Step]:
+    def find(grid: Grid, ctx: Context) -> Iterator[Step]:
         hs = grid.houses
         n = grid.n
         for h in range(3 * n):
@@ -77,7 +79,7 @@ def hidden_subset(size: int):
 def locked_subset(size: int):
     """A naked pair or triple inside the crossing of a box and a line: its
     digits leave both houses (HoDoKu's locked pair and triple)."""
-    def find(grid: Grid) -> Iterator[Step]:
+    def find(grid: Grid, ctx: Context) -> Iterator[Step]:
         hs = grid.houses
         for box, line, inter in hs.crossings:
             cells = [c for c in bits(inter & grid.empty)]

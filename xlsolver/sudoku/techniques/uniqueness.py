@@ -26,18 +26,21 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
+from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name, digits_of, popcount
 from xlsolver.sudoku.techniques.step import Step, digits_text, eliminations_text, make_step
 
 __all__ = ["bug_plus_one", "unique_rectangle"]
 
 
-def _rectangles(grid: Grid) -> list[tuple[tuple[int, int, int, int], int]]:
+def _rectangles(grid: Grid, ctx: Context) -> list[tuple[tuple[int, int, int, int], int]]:
     """Every (corners, a|b mask) of a possible unique rectangle, corners in
-    the order (r1c1, r1c2, r2c1, r2c2); computed once per grid state."""
-    key = (id(grid.houses), tuple(grid.cand))
-    if _cache[0] == key:
-        return _cache[1]
+    the order (r1c1, r1c2, r2c1, r2c2); computed once per grid state (the four
+    types ask in a row)."""
+    return ctx.last("rectangles", (grid.houses.shape, tuple(grid.cand)), lambda: _find_rectangles(grid))
+
+
+def _find_rectangles(grid: Grid) -> list[tuple[tuple[int, int, int, int], int]]:
     n = grid.n
     hs = grid.houses
     cand = grid.cand
@@ -55,19 +58,17 @@ def _rectangles(grid: Grid) -> list[tuple[tuple[int, int, int, int], int]]:
                     common = cand[corners[0]] & cand[corners[1]] & cand[corners[2]] & cand[corners[3]]
                     for a, b in combinations(list(bits(common)), 2):
                         found.append((corners, (1 << a) | (1 << b)))
-    _cache[0], _cache[1] = key, found
     return found
 
 
-_cache: list = [None, None]
-
-
 def unique_rectangle(kind: int):
-    def find(grid: Grid) -> Iterator[Step]:
-        for corners, ab in _rectangles(grid):
+    check = {1: _type1, 2: _type2, 3: _type3, 4: _type4}[kind]
+
+    def find(grid: Grid, ctx: Context) -> Iterator[Step]:
+        for corners, ab in _rectangles(grid, ctx):
             floor = [c for c in corners if grid.cand[c] == ab]
             roof = [c for c in corners if grid.cand[c] != ab]
-            step = _TYPES[kind](grid, corners, ab, floor, roof)
+            step = check(grid, corners, ab, floor, roof)
             if step:
                 yield step
     find.__name__ = f"unique_rectangle_{kind}"
@@ -154,10 +155,7 @@ def _type4(grid, corners, ab, floor, roof):
     return None
 
 
-_TYPES = {1: _type1, 2: _type2, 3: _type3, 4: _type4}
-
-
-def bug_plus_one(grid: Grid) -> Iterator[Step]:
+def bug_plus_one(grid: Grid, ctx: Context) -> Iterator[Step]:
     hs = grid.houses
     triple = [c for c in bits(grid.empty) if popcount(grid.cand[c]) != 2]
     if len(triple) != 1 or popcount(grid.cand[triple[0]]) != 3:

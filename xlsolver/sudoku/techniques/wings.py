@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name, popcount
 from xlsolver.sudoku.techniques.links import links
 from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step
@@ -60,17 +61,17 @@ def _wing(grid: Grid, pivot_size: int) -> Iterator[Step]:
                                 candidates=_cands(grid, [pivot, a, b]))
 
 
-def xy_wing(grid: Grid) -> Iterator[Step]:
+def xy_wing(grid: Grid, ctx: Context) -> Iterator[Step]:
     yield from _wing(grid, 2)
 
 
-def xyz_wing(grid: Grid) -> Iterator[Step]:
+def xyz_wing(grid: Grid, ctx: Context) -> Iterator[Step]:
     yield from _wing(grid, 3)
 
 
-def w_wing(grid: Grid) -> Iterator[Step]:
+def w_wing(grid: Grid, ctx: Context) -> Iterator[Step]:
     hs = grid.houses
-    lk = links(grid)
+    lk = links(grid, ctx)
     bivalue = [c for c in bits(grid.empty) if popcount(grid.cand[c]) == 2]
     for i, a in enumerate(bivalue):
         for b in bivalue[i + 1:]:
