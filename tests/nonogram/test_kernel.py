@@ -3,7 +3,7 @@
 Every implementation of the line solver (the big-int tables, the kernel run
 as plain Python, the kernel compiled by numba when it is installed) is held
 to the table of known lines and to the oracle; the probing kernel (plain and
-compiled) must leave exactly the board :meth:`_Engine.probe` leaves, with the
+compiled) must leave exactly the board :meth:`~xlsolver.nonogram.search.Engine.probe` leaves, with the
 same contradictions, in the same number of probes.
 """
 
@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from xlsolver.core import Budget
 from xlsolver.nonogram import Nonogram
 from xlsolver.nonogram import kernel
-from xlsolver.nonogram import solver as S
+from xlsolver.nonogram.board import Board
 from xlsolver.nonogram.line import solve_line_plain
+from xlsolver.nonogram.search import Engine
 
 from .oracle import line_deduction, runs
 from .test_line import LINES, case_id, cells, clue_and_line, show
@@ -79,8 +80,8 @@ def test_probe_kernel_leaves_the_board_the_python_probe_leaves(name, patience):
             rows = list(puzzle.rows)
             rows[0] = tuple(n + 1 for n in rows[0]) if sum(rows[0]) + len(rows[0]) < w else rows[0]
             puzzle = Nonogram(tuple(rows), puzzle.cols)
-        engine = S._Engine(puzzle, Budget(seconds=None).start())
-        board = S._Board.from_array(np.full(puzzle.shape, 3, dtype=np.int8))
+        engine = Engine(puzzle, Budget(seconds=None).start())
+        board = Board.from_array(np.full(puzzle.shape, 3, dtype=np.int8))
         if engine.propagate(board, engine.all_lines()) is not None:
             continue
         start = board.to_array()
@@ -106,8 +107,8 @@ def test_probe_kernel_leaves_the_board_the_python_probe_leaves(name, patience):
 def test_probe_budget_stops_and_resumes():
     rng = np.random.default_rng(3)
     puzzle = random_puzzle(rng, 12, 12, 0.5)
-    engine = S._Engine(puzzle, Budget(seconds=None).start())
-    board = S._Board.from_array(np.full(puzzle.shape, 3, dtype=np.int8))
+    engine = Engine(puzzle, Budget(seconds=None).start())
+    board = Board.from_array(np.full(puzzle.shape, 3, dtype=np.int8))
     engine.propagate(board, engine.all_lines())
     grid = board.to_array().ravel().copy()
     regs = np.zeros(5, dtype=np.int64)

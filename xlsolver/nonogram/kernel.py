@@ -172,7 +172,7 @@ def _propagate_cell(grid, h, w, clues, starts, queue, queued, cell):
 
 def probe_kernel(grid, h, w, clues, starts, least, share, budget, regs):
     """Probe the unknown cells of a propagated ``grid`` (in place) until a pass
-    learns nothing, as :meth:`xlsolver.nonogram.solver._Engine.probe` does:
+    learns nothing, as :meth:`xlsolver.nonogram.search.Engine.probe` does:
     the cells most hemmed in by known neighbours first; a value whose
     propagation fails fixes the other; what both values imply holds.
 

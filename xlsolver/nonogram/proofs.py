@@ -1,0 +1,260 @@
+"""Proofs that come after a verdict, under what is left of the budget.
+
+several solutions  which cells every solution shares (:func:`shared_cells`,
+                   or :func:`sat_shared_cells` when the SAT solver is open):
+                   a cell is shared when forcing its other value leaves no
+                   solution.
+no solution        where the puzzle breaks (:func:`locate_conflict`): the
+                   first contradiction the search met, or, when the clues
+                   alone have solutions, a small set of givens that clash.
+
+Each check gets a small budget of its own (an :class:`Allowance` hands them
+out), so a hard cell stays undecided rather than eat the rest.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from xlsolver.core.budget import Budget, BudgetExhausted
+from xlsolver.nonogram import sat
+from xlsolver.nonogram.board import Board, Cell, LineKey, line_of, states
+from xlsolver.nonogram.messages import contradiction_message, givens_message
+from xlsolver.nonogram.model import UNKNOWN, Conflict, Nonogram
+from xlsolver.nonogram.search import Contradiction, Engine
+
+__all__: list[str] = []
+
+# Follow-up work after the verdict (proving shared cells, shrinking a set of
+# clashing givens) gets what is left of the budget, at most this many seconds,
+# and each single check at most CHECK_SECONDS of that.
+FOLLOW_UP_SECONDS = 5.0
+CHECK_SECONDS = 1.0
+DIVE_SECONDS = 0.1  # a quick dive without probing, tried before each such check
+
+
+# --- budgets for follow-up work ---------------------------------------------
+
+
+@dataclass
+class Allowance:
+    """What is left of a solve's budget for work after the verdict."""
+
+    deadline: float
+    nodes: int | None
+
+    @classmethod
+    def after(cls, budget: Budget) -> "Allowance":
+        seconds = math.inf if budget.seconds is None else budget.seconds
+        return cls(time.perf_counter() + seconds, budget.nodes)
+
+    def follow_up(self, used: Budget) -> "Allowance":
+        """What ``used`` left, in time at most FOLLOW_UP_SECONDS."""
+        nodes = None if self.nodes is None else self.nodes - used.used_nodes
+        return Allowance(min(self.deadline, time.perf_counter() + FOLLOW_UP_SECONDS), nodes)
+
+    def spend(self, used: Budget) -> None:
+        if self.nodes is not None:
+            self.nodes -= used.used_nodes
+
+    def exhausted(self) -> bool:
+        return time.perf_counter() >= self.deadline or (self.nodes is not None and self.nodes <= 0)
+
+    def check(self, seconds: float = CHECK_SECONDS) -> Budget | None:
+        """A budget for one check, or None when nothing is left."""
+        if self.exhausted():
+            return None
+        left = self.deadline - time.perf_counter()
+        return Budget(seconds=min(left, seconds), nodes=self.nodes).start()
+
+
+@dataclass(frozen=True)
+class _Check:
+    """The outcome of looking for one solution under a small budget."""
+
+    solution: np.ndarray | None = None  # a solution, when one was found
+    none: bool = False  # proven: there is no solution
+    engine: Engine | None = None  # the engine that searched (its first contradiction)
+
+
+def _first_solution(puzzle: Nonogram, grid: np.ndarray, allowance: Allowance,
+                    near: set[LineKey] | None = None, prefer: np.ndarray | None = None,
+                    probing: bool = True) -> _Check:
+    """Look for one solution below ``grid`` with a check budget from ``allowance``
+    (``near``, ``prefer``: as for :meth:`Engine.search`)."""
+    budget = allowance.check() if probing else allowance.check(DIVE_SECONDS)
+    if budget is None:
+        return _Check()
+    engine = Engine(puzzle, budget, probing)
+    board = Board.from_array(grid)
+    try:
+        if engine.propagate(board, engine.all_lines()) is not None:
+            engine.note_conflict(root_line=True)
+            return _Check(none=True, engine=engine)
+        solution = next(engine.search(board, near, prefer), None)
+        return _Check(solution, none=solution is None, engine=engine)
+    except BudgetExhausted:
+        return _Check(engine=engine)
+    finally:
+        allowance.spend(budget)
+
+
+def _decide(puzzle: Nonogram, grid: np.ndarray, allowance: Allowance,
+            near: set[LineKey] | None = None, prefer: np.ndarray | None = None) -> _Check:
+    """Has ``grid`` a solution? A quick dive first (finding one is often easy),
+    then the full search with probing (proving there is none needs it)."""
+    check = _first_solution(puzzle, grid, allowance, near, prefer, probing=False)
+    if check.solution is None and not check.none:
+        check = _first_solution(puzzle, grid, allowance, near, prefer)
+    return check
+
+
+# --- several solutions: the cells they all share ----------------------------
+
+
+def shared_cells(puzzle: Nonogram, root: np.ndarray, found: list[np.ndarray],
+                 allowance: Allowance) -> tuple[np.ndarray, bool]:
+    """The cells every solution shares, proven one by one; and whether all were decided.
+
+    A candidate is a cell where the solutions seen so far agree and which
+    probing did not already fix. It is shared if forcing the other value
+    leaves no solution; a solution found that way removes every candidate it
+    disagrees with. Cells the budget could not decide stay UNKNOWN.
+
+    ``root`` was probed to a fixpoint, so each check probes only around the
+    forced cell, and it looks for a solution close to the first one.
+    """
+    known = root.copy()
+    value = states(found[0])
+    candidate = (known == UNKNOWN) & np.logical_and.reduce([f == found[0] for f in found])
+    complete = True
+    for r, c in np.argwhere(candidate).tolist():
+        if not candidate[r, c]:
+            continue
+        trial = known.copy()
+        trial[r, c] = UNKNOWN ^ value[r, c]  # the other value: 1 <-> 2
+        check = _decide(puzzle, trial, allowance, near={(0, r), (1, c)}, prefer=found[0])
+        if check.solution is not None:
+            candidate &= check.solution == found[0]
+        elif check.none:
+            known[r, c] = value[r, c]  # proven; it also narrows the later checks
+        else:
+            complete = False  # undecided: stays UNKNOWN; try the others while time is left
+            if allowance.exhausted():
+                break
+    return known, complete
+
+
+def sat_shared_cells(backend: sat.SatNonogram, root: np.ndarray, found: list[np.ndarray],
+                     allowance: Allowance) -> tuple[np.ndarray, bool]:
+    """:func:`shared_cells` by the SAT solver: the backbone, cell by cell.
+
+    For each candidate, ask for a model with the other value: none means the
+    cell is shared (added as a unit clause, which narrows later calls); a
+    model clears every candidate it disagrees with (the iterative backbone
+    algorithm; see Janota, Lynce & Marques-Silva 2015).
+    """
+    known = root.copy()
+    value = states(found[0])
+    candidate = (known == UNKNOWN) & np.logical_and.reduce([f == found[0] for f in found])
+    complete = True
+    for r, c in np.argwhere(candidate).tolist():
+        if not candidate[r, c]:
+            continue
+        check = allowance.check()
+        if check is None:
+            return known, False
+        black = bool(found[0][r, c])
+        before = backend.conflicts
+        try:
+            other = backend.solve(time.perf_counter() + check.seconds, [backend.literal(r, c, not black)], check.nodes)
+        except BudgetExhausted:
+            complete = False  # undecided: stays UNKNOWN
+            continue
+        finally:
+            if allowance.nodes is not None:
+                allowance.nodes -= backend.conflicts - before
+        if other is None:
+            known[r, c] = value[r, c]
+            backend.fix(r, c, black)
+        else:
+            candidate &= other == found[0]
+    return known, complete
+
+
+# --- no solution: where it breaks --------------------------------------------
+
+
+def first_contradiction(puzzle: Nonogram, grid: np.ndarray, allowance: Allowance) -> Contradiction | None:
+    """The first contradiction the native search meets below ``grid`` (which
+    has no solution), to say where a puzzle breaks; None if not met in time."""
+    check = _first_solution(puzzle, grid, allowance)
+    return None if check.engine is None else check.engine.conflict
+
+
+def locate_conflict(puzzle: Nonogram, start: np.ndarray, engine: Engine,
+                    allowance: Allowance) -> tuple[Conflict, str]:
+    """Where a puzzle without solution breaks, and one sentence that says so.
+
+    If the clues alone have solutions, the givens are to blame: shrink them to
+    a small clashing set. Otherwise (or when that cannot be decided) report
+    the lines of the first contradiction the search met.
+    """
+    if (start != UNKNOWN).any():
+        free = np.full(start.shape, UNKNOWN, dtype=np.int8)
+        alone = _first_solution(puzzle, free, allowance)
+        if alone.solution is not None:
+            cells = _clashing_givens(puzzle, start, allowance)
+            return _givens_conflict(puzzle, start, cells)
+        if alone.none:
+            engine = alone.engine
+    contradiction = engine.conflict or Contradiction(())
+    return Conflict(lines=contradiction.lines), contradiction_message(puzzle, contradiction)
+
+
+def _clashing_givens(puzzle: Nonogram, start: np.ndarray, allowance: Allowance) -> list[Cell]:
+    """A small subset of the givens that still leaves no solution.
+
+    Deletion-based minimisation in halving chunks (as in delta debugging):
+    drop a chunk when the rest is proven unsolvable. Adding givens never adds
+    solutions, so a given that was needed stays needed, and the last pass
+    (chunk 1) leaves a set where every given is needed, unless a check ran
+    out of budget, in which case the given is kept (the set still clashes).
+    """
+    keep = [tuple(cell) for cell in np.argwhere(start != UNKNOWN).tolist()]
+    chunk = max(1, len(keep) // 2)
+    while True:
+        i = 0
+        while i < len(keep):
+            trial = keep[:i] + keep[i + chunk:]
+            if _clashes(puzzle, start, trial, allowance):
+                keep = trial
+            else:
+                i += chunk
+        if chunk == 1:
+            return keep
+        chunk //= 2
+
+
+def _clashes(puzzle: Nonogram, start: np.ndarray, cells: list[Cell], allowance: Allowance) -> bool:
+    """True when the givens at ``cells`` alone are proven to leave no solution."""
+    return _decide(puzzle, _givens_only(start, cells), allowance).none
+
+
+def _givens_only(start: np.ndarray, cells: list[Cell]) -> np.ndarray:
+    grid = np.full(start.shape, UNKNOWN, dtype=np.int8)
+    for r, c in cells:
+        grid[r, c] = start[r, c]
+    return grid
+
+
+def _givens_conflict(puzzle: Nonogram, start: np.ndarray, cells: list[Cell]) -> tuple[Conflict, str]:
+    grid = _givens_only(start, cells)
+    engine = Engine(puzzle, Budget(seconds=None))
+    failed = engine.propagate(Board.from_array(grid), engine.all_lines())
+    lines = (line_of(failed),) if failed is not None else ()
+    return Conflict(lines=lines, cells=tuple(cells)), givens_message(puzzle, start, cells, lines)
