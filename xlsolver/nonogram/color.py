@@ -277,11 +277,6 @@ def format_colour_grid(puzzle: ColorNonogram, grid: np.ndarray) -> list[str]:
     return ["".join(chars[int(v)] for v in row) for row in grid]
 
 
-def parse_colour_grid(puzzle: ColorNonogram, rows: list[str]) -> np.ndarray:
-    """Rows of colour characters to a grid of colour indices. Raises ValueError."""
-    return np.array([[puzzle.index(ch) for ch in row] for row in rows], dtype=np.int8)
-
-
 @dataclass(frozen=True, eq=False)
 class ColorResult:
     """The verdict of a complete colour solve (as :class:`NonogramResult`).

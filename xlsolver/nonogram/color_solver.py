@@ -33,10 +33,6 @@ from xlsolver.nonogram.model import Conflict, Line
 LineKey = tuple[int, int]  # (axis, index): 0 = row, 1 = column
 
 
-class _Stuck(Exception):
-    """A line that cannot be placed (carried as a value inside the engine)."""
-
-
 class LineEngine:
     """The clues in solver form and the operations on states (shared with the
     explanations of :mod:`.color_explain`)."""
