@@ -44,6 +44,7 @@ from xlsolver.sheets.nonogram_layout import (
 )
 
 __all__ = [
+    "NO_NONOGRAM",
     "import_plan",
     "nonogram_plan",
     "read_givens",

@@ -51,8 +51,17 @@ from xlsolver.sheets.nonogram_layout import (
 )
 
 __all__ = [
-    "CHECK_PREFIX", "RULE_NAMES", "STEPS_TITLE", "Palette", "cells_text", "check_plan", "clear_plan", "note_plan", "record_ops", "steps_sheet_name",
-    "steps_sheet_plan", "step_plan", "value_names",
+    "CHECK_PREFIX",
+    "RULE_NAMES",
+    "STEPS_TITLE",
+    "check_plan",
+    "clear_plan",
+    "note_plan",
+    "record_ops",
+    "step_plan",
+    "steps_sheet_name",
+    "steps_sheet_plan",
+    "value_names",
 ]
 
 RULE_NAMES = {"ranges": "candidate ranges", "line": "full line analysis", "probe": "probe contradiction",

@@ -61,7 +61,6 @@ __all__ = [
     "board_import_plan",
     "clear_plan",
     "detect_polyomino",
-    "piece_colours",
     "polyomino_plan",
     "read_pieces_sheet",
     "read_polyomino",

@@ -54,7 +54,6 @@ __all__ = [
     "SOLVED_FONT",
     "SudokuLayout",
     "detect_sudoku",
-    "find_sudoku",
     "read_sudoku",
     "sudoku_import_plan",
     "sudoku_index_plan",
@@ -62,7 +61,6 @@ __all__ = [
     "sudoku_print_frame",
     "sudoku_print_plan",
     "sudoku_status_sentence",
-    "sudoku_title",
 ]
 
 SOLVED_FONT = "1F5FBF"  # blue: the solver's digits, told apart from the givens at a glance
@@ -176,13 +174,6 @@ def _locate(snap: SheetSnapshot) -> tuple[Box, Shape | None, str] | None:
     if titled is not None and (box is None or _inside_box(box, titled[0])):
         return titled[0], titled[1], "title"
     return None if box is None else (box, None, "digits")
-
-
-def find_sudoku(snap: SheetSnapshot) -> Box | None:
-    """The block ``(top, left, bottom, right)`` (see the glossary), or None
-    when the sheet holds no digit, no sudoku title and no name."""
-    found = _locate(snap)
-    return None if found is None else found[0]
 
 
 def detect_sudoku(snap: SheetSnapshot) -> bool:

@@ -17,7 +17,6 @@ only removes candidates writes them, so that the next step starts from there.
 
 from __future__ import annotations
 
-from xlsolver.core.errors import cell_ref
 from xlsolver.core.paint import CLEAR, RED, Cell, GridLines, PaintPlan, Style, TextLook, Write, group_by_style
 from xlsolver.core.protocol import SheetSnapshot
 from xlsolver.sheets.sudoku_sheet import SOLVED_FONT, SudokuLayout
@@ -26,7 +25,6 @@ from xlsolver.sudoku.model import SYMBOLS, Sudoku
 __all__ = [
     "ELIMINATED",
     "HINT",
-    "RECORD_PREFIX",
     "check_plan",
     "clear_plan",
     "hint_plan",
@@ -200,8 +198,3 @@ def steps_sheet_plan(sheet: str, title: str, steps, rating, n: int, cell_names) 
                 Write((row, 3), ", ".join(cell_names(c) for c in step.cells)), Write((row, 4), step.text)]
     header = Style(fill="D9E1F2")
     return PaintPlan(sheet, tuple(ops) + group_by_style({(4, c): header for c in range(1, 5)}))
-
-
-def cell_refs(layout: SudokuLayout, cells) -> str:
-    """Sheet references of grid cells, for messages."""
-    return ", ".join(cell_ref(*layout.cell(i)) for i in sorted(cells))
