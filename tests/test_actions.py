@@ -6,39 +6,36 @@ from pathlib import Path
 
 from xlsolver.cli import EXIT_INPUT_ERROR, main
 from xlsolver.core.progress import Progress
-from xlsolver.jobs import ACTIONS, DONE, ERROR, Report, default_output, kind_action, offered, run_book
+from xlsolver.jobs import ACTIONS, DONE, ERROR, Found, KindSpec, Report, default_output, run_book
 from xlsolver.jobs.base import Options
 from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.core.protocol import CellInfo
 from xlsolver.core import PaintPlan, Write
 
 
-class _Toy:
-    """A kind that holds any sheet whose A1 says "toy" and offers one action besides solve."""
+def _toy_locate(snap, reader):
+    return Found("toy", snap, (1, 1), "toy") if snap.value(1, 1) == "toy" else None
 
-    kind = "toy"
 
-    def detect(self, snap):
-        return snap.value(1, 1) == "toy"
+def _toy_solve(book, found, options):
+    return Report("", found.snap.name, "unique", "solved", kind="toy")
 
-    def solve(self, book, snap, options):
-        return Report("", snap.name, "unique", "solved", kind=self.kind)
 
-    def _hint(self, book, snap, options):
-        book.apply(PaintPlan(snap.name, (Write((2, 1), "a hint"),)))
-        return Report("", snap.name, DONE, "hinted", kind=self.kind)
+def _toy_hint(book, found, options):
+    book.apply(PaintPlan(found.snap.name, (Write((2, 1), "a hint"),)))
+    return Report("", found.snap.name, DONE, "hinted", kind="toy")
 
-    @property
-    def actions(self):
-        return {"hint": self._hint}
+
+TOY = KindSpec(name="toy", package="xlsolver.core", rank=5, mark='"toy" in A1', locate=_toy_locate,
+               actions={"hint": _toy_hint, "solve": _toy_solve})
+"""A kind that holds any sheet whose A1 says "toy" and offers one action besides solve."""
 
 
 def test_kind_actions_and_offered():
-    toy = _Toy()
-    assert kind_action(toy, "solve") == toy.solve
-    assert kind_action(toy, "hint") == toy._hint
-    assert kind_action(toy, "check") is None
-    assert offered(toy) == ["solve", "hint"]
+    assert TOY.action("solve") is _toy_solve
+    assert TOY.action("hint") is _toy_hint
+    assert TOY.action("check") is None
+    assert TOY.offered() == ["solve", "hint"]
     assert list(ACTIONS)[0] == "solve"
 
 
@@ -49,9 +46,9 @@ def test_default_output_names_the_action():
 
 
 def test_run_book_skips_or_names_a_missing_action(monkeypatch):
-    import xlsolver.jobs as jobs
+    import xlsolver.jobs.registry as registry
 
-    monkeypatch.setattr(jobs, "SHEET_KINDS", [_Toy()])
+    monkeypatch.setattr(registry, "kinds", lambda: (TOY,))
     book = MemoryWorkbook({"T": {(1, 1): CellInfo("toy")}})
     [report] = run_book(book, "mem", None, Options(), "hint")
     assert (report.status, report.sheet) == (DONE, "T")

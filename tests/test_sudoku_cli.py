@@ -11,7 +11,7 @@ import pytest
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.cli import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE, main
-from xlsolver.jobs import SHEET_KINDS, file_kind_for, sheet_kind_for
+from xlsolver.jobs import file_kind_for, kind_of, kinds
 from xlsolver.sheets.sudoku_sheet import sudoku_import_plan
 from xlsolver.sudoku import Shape, Sudoku
 from xlsolver.sudoku.generator import make_puzzle
@@ -69,11 +69,11 @@ def test_solve_a_workbook_paints_a_copy_and_reports_each_sheet(book, capsys):
 
 
 def test_sudoku_sheets_go_to_sudoku_and_nonogram_sheets_to_nonogram(book):
-    assert SHEET_KINDS[0].kind == "sudoku"
+    assert kinds()[0].name == "sudoku"
     wb = OpenpyxlWorkbook.open(book)
-    assert {sheet_kind_for(wb.snapshot(s)).kind for s in wb.sheet_names()} == {"sudoku"}
+    assert {kind_of(wb.snapshot(s)).name for s in wb.sheet_names()} == {"sudoku"}
     nonograms = OpenpyxlWorkbook.open(ROOT.parent / "workbooks" / "nonogram.xlsx")
-    assert {sheet_kind_for(nonograms.snapshot(s)).kind for s in nonograms.sheet_names()} == {"nonogram"}
+    assert {kind_of(nonograms.snapshot(s)).name for s in nonograms.sheet_names()} == {"nonogram"}
 
 
 def test_a_text_file_of_puzzles_one_per_line(tmp_path, capsys):

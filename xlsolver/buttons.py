@@ -29,8 +29,7 @@ from typing import Any, Callable, Protocol
 
 from xlsolver.core import BudgetExhausted, InputError, PaintPlan, Write
 from xlsolver.core.progress import Progress
-from xlsolver.jobs import ACTIONS, ERROR, Options, Report, run_book, sheet_kind_for
-from xlsolver.jobs.base import offered
+from xlsolver.jobs import ACTIONS, ERROR, Options, Report, SheetReader, kind_named, locate, run_book
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 
 __all__ = ["BUTTONS", "LiveBook", "POLL_SECONDS", "press", "read_action", "status_cell"]
@@ -123,10 +122,10 @@ def _progress(book: LiveBook, sheet: str, stop: tuple[int, int] | None,
 
 
 def _generate(book: LiveBook, snap: SheetSnapshot, options: Options) -> list[Report]:
-    """Generation, where a kind offers it as an action on its sheets."""
-    kind = sheet_kind_for(snap)
-    if kind is not None and "generate" in getattr(kind, "actions", {}):
-        return run_book(book, "", snap.name, options, "generate")
+    """Generation, where the sheet's kind offers it as an action on its sheets."""
+    found = locate(snap, SheetReader(book, {snap.name: snap}))
+    if found is not None and kind_named(found.kind).action("generate") is not None:
+        return run_book(book, "", snap.name, options, "generate", snapshots={snap.name: snap})
     raise InputError("generate is not available yet for this sheet (no puzzle kind here offers it)", snap.name)
 
 
@@ -134,10 +133,11 @@ def press(book: LiveBook, action: str | None = None, sheet: str | None = None,
           budget_seconds: float = 30.0, clock: Callable[[], float] = time.monotonic) -> list[Report]:
     """Run ``action`` (None: the one in the Action cell) on ``sheet`` (None: the active
     one), report in the status cell and the status bar, and return the reports.
-    Mistakes in the sheet are reported, not raised."""
+    Mistakes in the sheet are reported, not raised. The sheet is read once: the
+    action works on the snapshot the press took."""
     sheet = sheet or book.active_sheet()
     book.show_status(f"{_PREFIX}reading {sheet} ...")
-    source = str(getattr(book, "path", "") or "")
+    source = book.source
     snap = book.snapshot(sheet)
     try:
         action = action or read_action(snap)
@@ -150,20 +150,11 @@ def press(book: LiveBook, action: str | None = None, sheet: str | None = None,
         if action == "generate":
             reports = _generate(book, snap, options)
         else:
-            reports = run_book(book, source, sheet, options, action)
-        if not reports:
-            reports = [Report(source, sheet, ERROR, _nothing_here(snap, action))]
+            reports = run_book(book, source, sheet, options, action, snapshots={sheet: snap})
     except InputError as err:
         reports = [Report(source, sheet, ERROR, str(err))]
     _tell(book, snap, reports)
     return reports
-
-
-def _nothing_here(snap: SheetSnapshot, action: str) -> str:
-    kind = sheet_kind_for(snap)
-    if kind is None:
-        return f"{snap.name}: no puzzle found on this sheet"
-    return f"{snap.name}: {action} is not available for {kind.kind} sheets (they offer: {', '.join(offered(kind))})"
 
 
 def _tell(book: LiveBook, snap: SheetSnapshot, reports: list[Report]) -> None:

@@ -20,8 +20,7 @@ import pytest
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.backends.xlwings_backend import XlwingsWorkbook
 from xlsolver.core.paint import BLACK, WHITE
-from xlsolver.jobs import Options, run_book, sheet_kind_for
-from xlsolver.jobs.base import offered
+from xlsolver.jobs import Options, kind_of, run_book
 from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.core.protocol import SheetSnapshot
 from xlsolver.core.protocol import CellInfo
@@ -189,8 +188,8 @@ def _compare(got, want) -> None:
 
 def _offered(sheets: dict[str, Cells], action: str) -> bool:
     """Does any sheet of the case offer ``action`` (polyomino sheets offer solve and clear)?"""
-    kinds = {sheet_kind_for(SheetSnapshot(name, cells)) for name, cells in sheets.items()} - {None}
-    return any(action in offered(kind) for kind in kinds)
+    kinds = {kind_of(SheetSnapshot(name, cells)) for name, cells in sheets.items()} - {None}
+    return any(action in kind.offered() for kind in kinds)
 
 
 # Each case with the actions its sheets offer: an action a kind does not have is not a case.

@@ -11,7 +11,7 @@ import pytest
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import RED, InputError
-from xlsolver.jobs import Options, run_book, run_workbook, sheet_kind_for
+from xlsolver.jobs import Options, kind_of, run_book, run_workbook
 from xlsolver.polyomino import PENTOMINOES, Board
 from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.core.protocol import CellInfo
@@ -148,13 +148,13 @@ def test_detect_keeps_apart_from_nonogram_and_sudoku_sheets():
     nonograms = OpenpyxlWorkbook.open(ROOT / "workbooks" / "nonogram.xlsx")
     assert not any(detect_polyomino(nonograms.snapshot(n)) for n in nonograms.sheet_names())
     sudoku = sheet({(1, 1): "Sudoku 4x4", (3, 1): 1, (4, 3): 2})
-    assert sheet_kind_for(sudoku.snapshot("Board")).kind == "sudoku"
+    assert kind_of(sudoku.snapshot("Board")).name == "sudoku"
     # A painted square board is letters in a square: still a polyomino sheet, not a sudoku.
     square = {(r, c): "A" for r in (3, 4) for c in (7, 8)}
     book = sheet({(1, 1): "Polyomino 4x4", (2, 1): "Pieces", (2, 2): "A:4", **square})
     [report] = run_book(book, "mem", None, Options())
     assert report.status == "unique" and book.sheets["Board"][(4, 1)].value == "A"
-    assert sheet_kind_for(book.snapshot("Board")).kind == "polyomino"
+    assert kind_of(book.snapshot("Board")).name == "polyomino"
 
 
 # --- solving and painting ----------------------------------------------------------

@@ -109,7 +109,7 @@ def test_check_paints_wrong_entries_red_round_trip(tmp_path):
     ws.cell(TOP + wrong // 9, LEFT + wrong % 9).value = made.solution[wrong] % 9 + 1
     wb.save(path)
     [report] = run_workbook(path, "check")
-    assert report.extra["ok"] is False and len(report.extra["wrong"]) == 1
+    assert report.ok is False and len(report.extra["wrong"]) == 1
     ws = openpyxl.load_workbook(tmp_path / "book.checked.xlsx")["Sudoku"]
     assert fill(ws, (TOP + wrong // 9, LEFT + wrong % 9)) == RED.fill
     assert fill(ws, (TOP + right // 9, LEFT + right % 9)) is None
@@ -121,13 +121,13 @@ def test_check_finds_a_digit_that_breaks_the_rules_and_passes_a_good_sheet():
     book = memory_book(made)
     run_book(book, "mem", "Sudoku", Options(), "step")
     [fine] = run_book(book, "mem", "Sudoku", Options(), "check")
-    assert fine.extra["ok"] is True and "no mistakes" in fine.message
+    assert fine.ok is True and "no mistakes" in fine.message
     given = next(i for i, d in enumerate(made.puzzle.cells) if d)
     row = given // 6
     spot = next(row * 6 + c for c in range(6) if not book.snapshot("Sudoku").value(TOP + row, LEFT + c))
     book.apply(PaintPlan("Sudoku", (Write((TOP + spot // 6, LEFT + spot % 6), made.puzzle.cells[given]),)))
     [bad] = run_book(book, "mem", "Sudoku", Options(), "check")
-    assert bad.extra["ok"] is False and bad.extra["wrong"] == [f"r{spot // 6 + 1}c{spot % 6 + 1}"]
+    assert bad.ok is False and bad.extra["wrong"] == [f"r{spot // 6 + 1}c{spot % 6 + 1}"]
 
 
 def test_clear_goes_back_to_the_givens(tmp_path):
@@ -173,7 +173,7 @@ def test_a_sheet_without_one_solution_says_so():
     book = MemoryWorkbook({})
     book.apply(sudoku_import_plan(puzzle, "Sudoku"))
     [report] = run_book(book, "mem", "Sudoku", Options(), "hint")
-    assert report.extra["ok"] is False and "no single solution" in report.message
+    assert report.ok is False and "no single solution" in report.message
 
 
 def test_check_without_a_record_paints_digits_that_repeat():
@@ -186,6 +186,6 @@ def test_check_without_a_record_paints_digits_that_repeat():
     book = MemoryWorkbook({})
     book.apply(sudoku_import_plan(Sudoku(made.puzzle.shape, tuple(cells)), "Sudoku"))
     [report] = run_book(book, "mem", "Sudoku", Options(), "check")
-    assert report.status == "none" and report.extra["ok"] is False
+    assert report.status == "none" and report.ok is False
     assert sorted(report.extra["wrong"]) == sorted(f"r{i // 6 + 1}c{i % 6 + 1}" for i in (given, spot))
     assert "repeat" in report.message

@@ -13,12 +13,11 @@ import argparse
 import sys
 
 from xlsolver.cli.common import (
-    EXIT_ALL_UNIQUE,
-    EXIT_INPUT_ERROR,
-    EXIT_NOT_ALL_UNIQUE,
     add_target_arguments,
     check_targets,
+    exit_code,
     fail,
+    kind_settings,
     print_reports,
     Watcher,
     subcommand,
@@ -77,31 +76,18 @@ def register(sub) -> None:
     for name, (help_line, description, examples) in COMMANDS.items():
         parser = subcommand(sub, name, help_line, description, "examples:\n" + examples + "\n" + EXIT)
         add_target_arguments(parser, name)
-        if name == "hint":
-            parser.add_argument("--pencil", action="store_true",
-                                help="also write the candidates of every empty cell small (sudoku)")
         parser.set_defaults(run=run, action=name)
-
-
-def exit_code(reports: list) -> int:
-    """2 for an input error; 1 when a check found mistakes or a puzzle is not
-    uniquely solvable (``report.extra["ok"]`` is False); else 0."""
-    from xlsolver.jobs import ERROR
-
-    if not reports or any(r.status == ERROR for r in reports):
-        return EXIT_INPUT_ERROR
-    return EXIT_NOT_ALL_UNIQUE if any(r.extra.get("ok") is False for r in reports) else EXIT_ALL_UNIQUE
 
 
 def run(args: argparse.Namespace) -> int:
     from xlsolver.jobs import Options, run_paths
 
     problem = check_targets(args)
-    if problem:
-        return fail(problem)
+    settings, wrong = kind_settings(args, args.action)
+    if problem or wrong:
+        return fail(problem or wrong)
     watch = Watcher(enabled=sys.stderr.isatty() and not args.json)
-    options = Options(budget_seconds=args.budget, on_start=watch.start, progress=watch.progress,
-                      settings={"pencil": getattr(args, "pencil", False)})
+    options = Options(budget_seconds=args.budget, on_start=watch.start, progress=watch.progress, settings=settings)
     try:
         reports = run_paths(args.paths, args.action, args.output, sheet=args.sheet, in_place=args.in_place,
                             options=options)

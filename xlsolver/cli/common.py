@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 from typing import Iterable
 
-from xlsolver.core import Status
 from xlsolver.core.accel import on_first_compile
 from xlsolver.core.progress import Progress
 
@@ -108,19 +107,21 @@ def print_reports(reports: Iterable, as_json: bool) -> list:
 
 
 def exit_code(reports: list) -> int:
-    """2 if any report is an input error, 0 if every puzzle is unique, else 1."""
+    """The one exit-status rule of every command: 2 when nothing was done or any
+    report is an input error, 0 when every report is ``ok`` (a unique solution, an
+    action done as asked), else 1."""
     from xlsolver.jobs import ERROR
 
-    if any(r.status == ERROR for r in reports):
+    if not reports or any(r.status == ERROR for r in reports):
         return EXIT_INPUT_ERROR
-    return EXIT_ALL_UNIQUE if all(r.status == Status.UNIQUE for r in reports) else EXIT_NOT_ALL_UNIQUE
+    return EXIT_ALL_UNIQUE if all(r.ok for r in reports) else EXIT_NOT_ALL_UNIQUE
 
 
 def add_target_arguments(parser: argparse.ArgumentParser, action: str) -> None:
     """The arguments every command on workbooks shares: paths, -o, --sheet, --in-place, --json, --budget."""
-    from xlsolver.jobs import FILE_KINDS, OUTPUT_TAGS, WORKBOOK_SUFFIXES
+    from xlsolver.jobs import OUTPUT_TAGS, WORKBOOK_SUFFIXES, file_kinds
 
-    suffixes = " ".join(sorted({s for k in FILE_KINDS for s in k.suffixes}))
+    suffixes = " ".join(sorted({s for k in file_kinds() for s in k.suffixes}))
     tag = OUTPUT_TAGS.get(action, action)
     parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
                         help=f"a workbook ({' '.join(WORKBOOK_SUFFIXES)}) or a puzzle file ({suffixes})")
@@ -133,6 +134,41 @@ def add_target_arguments(parser: argparse.ArgumentParser, action: str) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle per line")
     parser.add_argument("--budget", type=float, default=30.0, metavar="SECONDS",
                         help="give up on a puzzle after this many seconds (default: 30); the verdict is then gave_up")
+    add_kind_options(parser, action)
+
+
+def kind_options(action: str) -> list:
+    """The options the puzzle kinds add to the command of ``action``, one per flag."""
+    from xlsolver.jobs import kinds
+
+    chosen = {}
+    for spec in kinds():
+        for option in spec.options:
+            if action in option.actions:
+                chosen.setdefault(option.flag, option)
+    return list(chosen.values())
+
+
+def add_kind_options(parser: argparse.ArgumentParser, action: str) -> None:
+    """Each kind's own options (``--engine``, ``--pencil`` ...) on the command of ``action``."""
+    for option in kind_options(action):
+        if option.switch:
+            parser.add_argument(option.flag, dest=option.dest, action="store_true", help=option.help)
+        else:
+            parser.add_argument(option.flag, dest=option.dest, default=option.default, choices=option.choices,
+                                help=option.help)
+
+
+def kind_settings(args: argparse.Namespace, action: str) -> tuple[dict, str | None]:
+    """The kinds' options as ``Options.settings``, and what is wrong with one of them (or None)."""
+    settings = {}
+    for option in kind_options(action):
+        value = getattr(args, option.dest, option.default)
+        problem = option.check(value) if option.check is not None else None
+        if problem:
+            return settings, problem
+        settings[option.dest] = value
+    return settings, None
 
 
 def check_targets(args: argparse.Namespace) -> str | None:

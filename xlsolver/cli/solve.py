@@ -11,6 +11,7 @@ from xlsolver.cli.common import (
     check_targets,
     exit_code,
     fail,
+    kind_settings,
     print_reports,
     Watcher,
     subcommand,
@@ -33,34 +34,29 @@ examples:
 
 
 def register(sub) -> None:
-    from xlsolver.jobs import SHEET_KINDS
+    from xlsolver.jobs import kinds
 
-    kinds = ", ".join(k.kind for k in SHEET_KINDS)
+    marks = "\n".join(f"  {spec.name}: {spec.mark}" for spec in kinds())
     parser = subcommand(
         sub, "solve", "solve the puzzles in workbooks or puzzle files and paint the results",
         f"Solve every puzzle found in each PATH and report one line per puzzle.\n"
-        f"Puzzle sheets are recognised by their layout ({kinds}); see docs/.\n"
+        f"Puzzle sheets are recognised by their layout (see docs/):\n{marks}\n"
         f"A workbook gets a painted copy beside it (NAME.solved.xlsx) unless -o or --in-place says otherwise.\n"
         f"For a puzzle file, -o lays the puzzles out and paints them into a new workbook.",
         EXAMPLES + EXIT_TEXT)
     add_target_arguments(parser, "solve")
-    parser.add_argument("--engine", choices=("auto", "native", "sat"), default="auto",
-                        help="nonogram search after line logic: auto (probing, then SAT if python-sat is installed), "
-                             "native (probing and search in Python) or sat (CaDiCaL through python-sat)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from xlsolver.jobs import Options, solve_paths
-    from xlsolver.nonogram.sat import available as sat_available
 
     problem = check_targets(args)
-    if problem:
-        return fail(problem)
-    if args.engine == "sat" and not sat_available():
-        return fail("--engine sat needs python-sat: pip install python-sat")
+    settings, wrong = kind_settings(args, "solve")
+    if problem or wrong:
+        return fail(problem or wrong)
     watch = Watcher(enabled=sys.stderr.isatty() and not args.json)
-    options = Options(budget_seconds=args.budget, engine=args.engine, on_start=watch.start, progress=watch.progress)
+    options = Options(budget_seconds=args.budget, on_start=watch.start, progress=watch.progress, settings=settings)
     try:
         reports = solve_paths(args.paths, args.output, sheet=args.sheet, in_place=args.in_place, options=options)
     finally:

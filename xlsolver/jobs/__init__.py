@@ -1,27 +1,26 @@
-"""Whole jobs, shared by the command line and the Excel buttons.
+"""Whole jobs, shared by the command line and the spreadsheet buttons.
 
 A job opens a source (a workbook or a puzzle file), finds the puzzles in it,
-solves each one, paints the results through a back end and saves a copy. It
+works on each one, paints the results through a back end and saves a copy. It
 returns one :class:`Report` per puzzle; mistakes in the user's input become
-reports with status ``error`` and a message that names the sheet and cell.
+reports with the outcome ``error`` and a message that names the sheet and cell.
 
-Puzzle kinds plug in here: each module ``jobs/<kind>.py`` offers a
-:class:`SheetKind` (``detect`` and ``solve`` a worksheet, and an ``actions``
-table for ``step``, ``hint``, ``check``, ``clear``, ``explain``) and optionally
-a :class:`FileKind` (puzzle files by suffix), listed in ``SHEET_KINDS`` and
-``FILE_KINDS``. A sheet belongs to the first kind whose ``detect`` says yes.
-:func:`run_paths`, :func:`run_workbook` and :func:`run_book` run any action;
-``solve_*`` are the same for ``solve``.
+Puzzle kinds plug in through :mod:`xlsolver.jobs.registry`: each is one
+:class:`~xlsolver.jobs.registry.KindSpec`, and :func:`kinds` lists them in
+detection order. :func:`run_paths`, :func:`run_workbook` and :func:`run_book`
+run any action; ``solve_*`` are the same for ``solve``. A sheet is read once
+per action: one snapshot, one :func:`locate`, and the action works on what
+that found.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import InputError
-from xlsolver.jobs import nonogram, polyomino, sudoku
+from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.jobs.base import (
     ACTIONS,
     DONE,
@@ -29,29 +28,25 @@ from xlsolver.jobs.base import (
     OUTPUT_TAGS,
     FileKind,
     Options,
+    Outcome,
     Report,
-    SheetKind,
     default_output,
-    kind_action,
-    offered,
     sheet_title,
 )
-from xlsolver.core.protocol import WorkbookBackend
+from xlsolver.jobs.registry import Found, KindSpec, SheetReader, kind_named, kind_of, kinds, locate
 
 __all__ = [
-    "ACTIONS", "DONE", "ERROR", "FILE_KINDS", "SHEET_KINDS", "WORKBOOK_SUFFIXES", "FileKind", "Options", "Report",
-    "SheetKind", "default_output", "file_kind_for", "import_puzzle", "kind_action", "offered", "run_book",
-    "run_paths", "run_workbook", "sheet_kind_for", "sheet_title", "solve_book", "solve_paths", "solve_workbook",
+    "ACTIONS", "DONE", "ERROR", "WORKBOOK_SUFFIXES", "FileKind", "Found", "KindSpec", "Options", "Outcome",
+    "Report", "SheetReader", "default_output", "file_kind_for", "file_kinds", "kind_named", "kind_of", "kinds", "locate",
+    "run_book", "run_paths", "run_workbook", "sheet_title", "solve_book", "solve_paths", "solve_workbook",
 ]
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
-# Strictest detect first: sudoku, then polyomino (its title word or a name "Board"; a painted
-# board's letters are no sudoku digits), then nonogram, which reads any numbers.
-SHEET_KINDS: list[SheetKind] = [sudoku.SHEET, polyomino.SHEET, nonogram.SHEET]
-FILE_KINDS: list[FileKind] = [nonogram.FILE, sudoku.FILE]
 
-import_puzzle = nonogram.import_puzzle
+def file_kinds() -> list[FileKind]:
+    """The puzzle files every kind reads, in detection order."""
+    return [spec.files for spec in kinds() if spec.files is not None]
 
 
 def _options(options: Options | None, budget_seconds: float | None,
@@ -64,56 +59,66 @@ def _options(options: Options | None, budget_seconds: float | None,
     return options
 
 
-def sheet_kind_for(snap) -> SheetKind | None:
-    """The kind of puzzle a sheet holds, or None."""
-    return next((kind for kind in SHEET_KINDS if kind.detect(snap)), None)
-
-
 def file_kind_for(path: Path) -> FileKind | None:
     """The kind that reads files with this suffix, or None."""
-    return next((kind for kind in FILE_KINDS if kind.accepts(path)), None)
+    return next((kind for kind in file_kinds() if kind.accepts(path)), None)
 
 
 def _kinds_text() -> str:
-    return ", ".join(kind.kind for kind in SHEET_KINDS)
+    return ", ".join(spec.name for spec in kinds())
 
 
-def _no_action(kind: SheetKind, action: str, name: str) -> str:
-    return (f"{name}: {action} is not available for {kind.kind} sheets "
-            f"(they offer: {', '.join(offered(kind))})")
+def no_action(spec: KindSpec, action: str, name: str) -> str:
+    """The sentence for an action a sheet's kind does not offer."""
+    return (f"{name}: {action} is not available for {spec.name} sheets "
+            f"(they offer: {', '.join(spec.offered())})")
+
+
+def no_puzzle(name: str) -> str:
+    return f"{name}: no puzzle found on this sheet (xlsolver reads: {_kinds_text()})"
 
 
 def run_book(book: WorkbookBackend, source: str, sheet: str | None, options: Options,
-             action: str = "solve") -> list[Report]:
+             action: str = "solve", snapshots: Mapping[str, SheetSnapshot] | None = None) -> list[Report]:
     """Run ``action`` on every puzzle sheet of an open workbook (or the one named),
     painting through the back end. Returns no report for sheets that hold no puzzle,
-    nor, unless the sheet was named, for kinds that lack the action."""
+    nor, unless the sheet was named, for kinds that lack the action.
+
+    Each sheet is read once (``snapshots`` hands in sheets the caller has read
+    already, as a button press has) and located once; the action works on that."""
     names = book.sheet_names()
     if sheet is not None and sheet not in names:
         return [Report(source, sheet, ERROR, f'{Path(source).name} has no sheet "{sheet}" (it has: {", ".join(names)})')]
+    reader = SheetReader(book, snapshots)
     reports = []
     for name in [sheet] if sheet else names:
         if sheet is None and name not in book.sheet_names():
             continue  # an extra solution sheet that an earlier board's solve or clear removed
-        snap = book.snapshot(name)
-        kind = sheet_kind_for(snap)
-        if kind is None:
-            if sheet is not None:
-                reports.append(Report(source, name, ERROR,
-                                      f"{name}: no puzzle found on this sheet (xlsolver reads: {_kinds_text()})"))
-            continue
-        run = kind_action(kind, action)
-        if run is None:
-            if sheet is not None:
-                reports.append(Report(source, name, ERROR, _no_action(kind, action, name), kind=kind.kind))
-            continue
-        try:
-            report = run(book, snap, options)
-        except InputError as err:
-            report = Report(source, name, ERROR, str(err), kind=kind.kind)
-        report.source, report.sheet = source, name
-        reports.append(report)
+        report = run_sheet(book, reader, name, options, action, named=sheet is not None)
+        if report is not None:
+            report.source, report.sheet = source, name
+            reports.append(report)
     return reports
+
+
+def run_sheet(book: WorkbookBackend, reader: SheetReader, name: str, options: Options, action: str,
+              named: bool = True) -> Report | None:
+    """Locate the puzzle on one sheet and run ``action`` on it. None when the sheet
+    holds no puzzle, or its kind lacks the action, and the sheet was not ``named``."""
+    snap = reader.snapshot(name)
+    found = locate(snap, reader)
+    if found is None:
+        return Report("", name, ERROR, no_puzzle(name)) if named else None
+    spec = kind_named(found.kind)
+    run = spec.action(action)
+    if run is None:
+        return Report("", name, ERROR, no_action(spec, action, name), kind=spec.name) if named else None
+    try:
+        report = run(book, found, options)
+    except InputError as err:
+        report = Report("", name, ERROR, str(err), kind=spec.name)
+    reader.forget(name)
+    return report
 
 
 def run_workbook(path: Path, action: str = "solve", out: Path | None = None, sheet: str | None = None,
@@ -143,7 +148,7 @@ def run_workbook(path: Path, action: str = "solve", out: Path | None = None, she
 
 
 def _known_suffixes() -> str:
-    return ", ".join(WORKBOOK_SUFFIXES + tuple(s for k in FILE_KINDS for s in k.suffixes))
+    return ", ".join(WORKBOOK_SUFFIXES + tuple(s for k in file_kinds() for s in k.suffixes))
 
 
 def run_paths(paths: list[Path], action: str = "solve", out: Path | None = None, sheet: str | None = None,

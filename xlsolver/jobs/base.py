@@ -1,32 +1,49 @@
-"""What every puzzle kind's job shares: the report, the options, the actions,
-and the two small interfaces a kind implements to plug into the commands.
-
-A kind is a table of functions (as in Tatham's puzzle collection), not a class
-hierarchy: :class:`SheetKind` says whether a sheet holds its puzzle and solves
-and paints it; :class:`FileKind` solves the puzzle files it recognises.
+"""What every puzzle kind's job shares: the report, the options, the list of
+actions, and :class:`FileKind`, the puzzle files a kind reads.
 
 Actions
 -------
-Besides ``solve``, a kind may offer the other :data:`ACTIONS` on its sheets
-(``step``, ``hint``, ``check``, ``clear``, ``explain``) through its ``actions``
-table, and on its files through :attr:`FileKind.actions`. The command line
-(``xlsolver hint BOOK.xlsx``) and the spreadsheet buttons run the same
-functions; :func:`kind_action` finds one, and a kind that lacks an action is
-told apart from a sheet that holds no puzzle.
+A kind (its :class:`~xlsolver.jobs.registry.KindSpec`) offers ``solve`` and any of
+the other :data:`ACTIONS` (``step``, ``hint``, ``check``, ``clear``,
+``explain``) on its sheets, and on its files through :attr:`FileKind.actions`.
+The command line (``xlsolver hint BOOK.xlsx``) and the spreadsheet buttons run
+the same functions. How each puzzle ended is a :class:`Report` whose status is
+an :class:`Outcome` and whose ``ok`` says whether it ended as wanted; the exit
+status of a command follows from those alone.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Mapping
 
 from xlsolver.core import Status
 from xlsolver.core.progress import ProgressFn, quiet
-from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 
-ERROR = "error"
-DONE = "done"  # the status of an action other than solve that ran to its end
+
+
+class Outcome(str, Enum):
+    """How the work on one puzzle ended: one of the four verdicts of a search, or
+    ``error`` (a mistake in the input, named by sheet and cell), or ``done`` (an
+    action other than solve that ran to its end). The values are what the JSON says."""
+
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    NONE = "none"
+    GAVE_UP = "gave_up"
+    ERROR = "error"
+    DONE = "done"
+
+    def __str__(self) -> str:
+        return self.value
+
+    __format__ = str.__format__
+
+
+ERROR = Outcome.ERROR
+DONE = Outcome.DONE
 
 ACTIONS: dict[str, str] = {
     "solve": "solve the puzzle and paint the whole answer",
@@ -64,7 +81,7 @@ class Report:
 
     source: str
     sheet: str | None
-    status: str  # a Status value or "error"
+    status: Outcome  # a Status or str is taken as the Outcome of that value
     message: str
     kind: str = "nonogram"
     seconds: float = 0.0
@@ -74,6 +91,15 @@ class Report:
     output: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # kind-specific JSON fields
     summary: str | None = None  # replaces "status, WxH, time" in the one-line report
+    # Whether this puzzle ended as the user wants it to: None means the rule for its
+    # outcome (a unique solution, or an action done); an action says so itself where
+    # its work succeeded or not (a check that found mistakes is done but not ok).
+    ok: bool | None = None
+
+    def __post_init__(self) -> None:
+        self.status = Outcome(self.status.value if isinstance(self.status, Enum) else self.status)
+        if self.ok is None:
+            self.ok = self.status in (Outcome.UNIQUE, Outcome.DONE)
 
     @property
     def name(self) -> str:
@@ -91,9 +117,9 @@ class Report:
 
     def to_json(self) -> dict:
         data = {
-            "source": self.source, "sheet": self.sheet, "kind": self.kind, "status": self.status,
+            "source": self.source, "sheet": self.sheet, "kind": self.kind, "status": self.status.value,
             "seconds": round(self.seconds, 4), "rows": self.rows, "cols": self.cols,
-            "message": self.message, "output": self.output,
+            "message": self.message, "output": self.output, "ok": self.ok,
         }
         if self.status == Status.UNIQUE and self.solutions:
             data["solution"] = self.solutions[0]
@@ -112,34 +138,15 @@ class Options:
     """How a job runs: the budget per puzzle and where progress goes."""
 
     budget_seconds: float = 30.0
-    engine: str = "auto"  # nonogram search engine: auto, native or sat (see nonogram.solver.ENGINES)
     on_start: Callable[[str], None] = _quiet  # "solving Cat (20x20) ..."
     progress: ProgressFn = quiet  # figures of long work; raising BudgetExhausted in it stops the work
-    settings: dict[str, Any] = field(default_factory=dict)  # kind- and action-specific choices (pencil marks ...)
+    # The kinds' own options by name (``engine`` of nonograms, ``pencil`` of sudoku hints):
+    # see KindSpec.options. An action reads the ones it knows and ignores the rest.
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
-SheetAction = Callable[[WorkbookBackend, SheetSnapshot, Options], Report]
-"""An action on one puzzle sheet: read it, work, paint through ``book.apply``, report.
-Raises InputError for the user's mistakes."""
-
-FileAction = Callable[[Path, Path | None, Options], list[Report]]
+FileAction = Callable[[Path, "Path | None", Options], list[Report]]
 """An action on a puzzle file: one report per puzzle; with an output path, a workbook is written."""
-
-
-class SheetKind(Protocol):
-    """A puzzle kind that lives in worksheets. It may also have an ``actions``
-    attribute, a mapping from action names (``ACTIONS``, but ``solve``) to
-    :data:`SheetAction` functions; :func:`kind_action` reads it."""
-
-    kind: str
-
-    def detect(self, snap: SheetSnapshot) -> bool:
-        """Cheap and strict: does this sheet hold this kind's puzzle?"""
-        ...
-
-    def solve(self, book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
-        """Read, solve and paint (through ``book.apply``). Raises InputError for user mistakes."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -161,18 +168,6 @@ class FileKind:
 
     def action(self, name: str) -> FileAction | None:
         return self.solve_file if name == "solve" else self.actions.get(name)
-
-
-def kind_action(kind: SheetKind, action: str) -> SheetAction | None:
-    """The function that runs ``action`` on a sheet of ``kind``, or None if it has none."""
-    if action == "solve":
-        return kind.solve
-    return getattr(kind, "actions", {}).get(action)
-
-
-def offered(kind: SheetKind) -> list[str]:
-    """The actions a kind offers on its sheets, in the order of ``ACTIONS``."""
-    return [name for name in ACTIONS if kind_action(kind, name) is not None]
 
 
 def default_output(path: Path, action: str = "solve") -> Path:

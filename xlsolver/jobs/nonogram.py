@@ -1,5 +1,10 @@
 """Nonogram jobs: sheets in the VBA analyzer's layout (black-and-white or colour)
-and puzzle files in every format of :mod:`xlsolver.nonogram.fileformats`."""
+and puzzle files in every format of :mod:`xlsolver.nonogram.fileformats`.
+
+The two variants differ in how they read, solve, explain and paint; :class:`Variant`
+holds those differences as a table (:data:`PLAIN`, :data:`COLOUR`) and every job
+here runs one path for both.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
@@ -14,10 +20,12 @@ from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import Budget, BudgetExhausted, InputError, Status
 from xlsolver.core.files import atomic_write_text
 from xlsolver.core.paint import BLACK as BLACK_STYLE
-from xlsolver.core.paint import CLEAR, Paint, PaintPlan, Style, Write
+from xlsolver.core.paint import CLEAR, ColumnWidths, Paint, PaintPlan, Style, Write
 from xlsolver.core.paint import WHITE as WHITE_STYLE
 from xlsolver.core.progress import Progress
+from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.jobs.base import DONE, ERROR, FileKind, Options, Report, first_lines, sheet_title
+from xlsolver.jobs.registry import Found, KindOption, KindSpec, SheetReader
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Nonogram, format_grid
 from xlsolver.nonogram.color import ColorNonogram, colour_name, format_colour_grid
 from xlsolver.nonogram.color_explain import check_colour, explain_colour, next_colour_step
@@ -25,9 +33,9 @@ from xlsolver.nonogram.color_solver import solve_colour
 from xlsolver.nonogram.explain import LABELS, NO_SOLUTION, RULES, SEVERAL, UNDECIDED, Step, check, explain, next_step
 from xlsolver.nonogram.fileformats import SUFFIXES, format_for, format_named, read_puzzles
 from xlsolver.nonogram.formats import PuzzleEntry
+from xlsolver.nonogram.sat import available as sat_available
 from xlsolver.nonogram.solver import solve
-from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
-from xlsolver.sheets.nonogram_bw import import_plan, nonogram_plan, read_nonogram, status_sentence
+from xlsolver.sheets.nonogram_bw import NO_NONOGRAM, import_plan, nonogram_plan, read_nonogram, status_sentence
 from xlsolver.sheets.nonogram_colour import colour_import_plan, colour_plan, hint_fills, read_colour_nonogram
 from xlsolver.sheets.nonogram_layout import NonogramLayout, find_layout, read_record, record_text
 from xlsolver.sheets.nonogram_steps import (
@@ -44,72 +52,168 @@ from xlsolver.sheets.nonogram_steps import (
     value_names,
 )
 
+__all__ = ["COLOUR", "FILE", "KIND", "PLAIN", "SPEC", "Variant", "export_puzzles", "import_puzzle", "locate",
+           "read_entries", "sample_plan", "solve_file", "variant_of"]
+
 KIND = "nonogram"
 
 
-def _solve_any(puzzle: Nonogram | ColorNonogram, givens, options: Options):
-    """The verdict and the solutions as rows of characters, for either kind of puzzle."""
-    budget = Budget(seconds=options.budget_seconds)
-    if isinstance(puzzle, ColorNonogram):
-        result = solve_colour(puzzle, givens, budget)
-        rows = [format_colour_grid(puzzle, s) for s in result.solutions]
-    else:
-        result = solve(puzzle, givens, budget, engine=options.engine)
-        rows = [format_grid(s) for s in result.solutions]
-    return result, rows
+@dataclass(frozen=True)
+class Variant:
+    """What differs between black-and-white and colour nonograms, as one table of
+    functions: every job below runs one path for both and asks its variant. The
+    puzzle is a :class:`Nonogram` or a :class:`ColorNonogram`; a grid holds the
+    search's values (``UNKNOWN``/``BLOCK``/``DOT``, or colour masks)."""
+
+    name: str
+    read: Callable  # (snap, layout, fills) -> (layout, puzzle, givens); raises InputError
+    solve: Callable  # (puzzle, givens, budget, engine) -> result
+    rows: Callable  # (puzzle, solution grid) -> rows of characters
+    plan: Callable  # (layout, puzzle, result, sheet, fills) -> the PaintPlan of a solve
+    import_plan: Callable  # (puzzle, sheet, title) -> the PaintPlan laying the puzzle out
+    verdict: Callable  # (result) -> the verdict's sentence when no step is left
+    next_step: Callable  # (puzzle, givens, budget) -> Step | None
+    check: Callable  # (puzzle, givens, budget) -> CheckResult
+    explain: Callable  # (puzzle, givens, budget) -> Iterator[Step]
+    decided: Callable  # (givens) -> {(r, c): value index} of the cells decided
+    chars: Callable  # (puzzle) -> {value: character}, for steps in JSON
+    hint_key: str  # what a hint's highlight colours mean
+    colour: bool = False
+
+    def json(self, puzzle) -> dict:
+        """The fields a report of this variant adds to the JSON."""
+        return {"colours": [c.char + "=" + c.rgb for c in puzzle.palette]} if self.colour else {}
 
 
-def _report(source: str, sheet: str | None, puzzle, result, rows: list[list[str]]) -> Report:
-    extra = {"colours": [c.char + "=" + c.rgb for c in puzzle.palette]} if isinstance(puzzle, ColorNonogram) else {}
-    return Report(source=source, sheet=sheet, status=result.status.value, message=result.message, kind=KIND,
-                  seconds=result.seconds, rows=puzzle.height, cols=puzzle.width, solutions=rows, extra=extra)
+def _plain_decided(grid: np.ndarray) -> dict[tuple[int, int], int]:
+    return {(int(r), int(c)): int(grid[r, c]) for r, c in np.argwhere(grid != UNKNOWN)}
 
 
-class _NonogramSheet:
-    """A sheet with column hints above and row hints left of a grid. Besides
-    solve it offers every other action (:data:`SHEET_ACTIONS`)."""
+def _colour_decided(grid: np.ndarray) -> dict[tuple[int, int], int]:
+    masks = grid.astype(np.int64)
+    return {(int(r), int(c)): int(masks[r, c]).bit_length() - 1 for r, c in np.argwhere((masks & (masks - 1)) == 0)}
 
-    kind = KIND
 
-    def detect(self, snap: SheetSnapshot) -> bool:
-        if str(snap.value(1, 1) or "").startswith(STEPS_TITLE):
-            return False  # an explanation's Steps sheet
-        return find_layout(snap) is not None
+PLAIN = Variant(
+    name="black and white",
+    read=lambda snap, layout, fills: read_nonogram(snap, layout),
+    solve=lambda puzzle, givens, budget, engine: solve(puzzle, givens, budget, engine=engine),
+    rows=lambda puzzle, grid: format_grid(grid),
+    plan=lambda layout, puzzle, result, sheet, fills: nonogram_plan(layout, result, sheet),
+    import_plan=import_plan,
+    verdict=status_sentence,
+    next_step=next_step,
+    check=check,
+    explain=explain,
+    decided=_plain_decided,
+    chars=lambda puzzle: {BLOCK: "#", DOT: "."},
+    hint_key="light grey: will be black, light yellow: will be white",
+)
+
+COLOUR = Variant(
+    name="colour",
+    read=read_colour_nonogram,
+    solve=lambda puzzle, givens, budget, engine: solve_colour(puzzle, givens, budget),
+    rows=format_colour_grid,
+    plan=lambda layout, puzzle, result, sheet, fills: colour_plan(layout, puzzle, result, sheet, fills or {}),
+    import_plan=colour_import_plan,
+    verdict=lambda result: result.message,
+    next_step=next_colour_step,
+    check=check_colour,
+    explain=explain_colour,
+    decided=_colour_decided,
+    chars=lambda puzzle: puzzle.chars(),
+    hint_key="light yellow: will be white or the colour named",
+    colour=True,
+)
+
+
+def variant_of(puzzle) -> Variant:
+    """The variant of a puzzle read from a file."""
+    return COLOUR if isinstance(puzzle, ColorNonogram) else PLAIN
+
+
+def _engine(options: Options) -> str:
+    return options.settings.get("engine") or "auto"
+
+
+def _report(source: str, sheet: str | None, puzzle, result, variant: Variant) -> Report:
+    rows = [variant.rows(puzzle, s) for s in result.solutions]
+    return Report(source=source, sheet=sheet, status=result.status, message=result.message, kind=KIND,
+                  seconds=result.seconds, rows=puzzle.height, cols=puzzle.width, solutions=rows,
+                  extra=variant.json(puzzle))
+
+
+@dataclass(frozen=True)
+class _Sheet:
+    """A nonogram sheet as located: the layout, its variant, the clues, the cells
+    decided so far, and for a colour puzzle the hint cells' colours."""
+
+    snap: SheetSnapshot
+    layout: NonogramLayout
+    variant: Variant
+    puzzle: Nonogram | ColorNonogram
+    givens: np.ndarray
+    hints: dict | None
 
     @property
-    def actions(self) -> dict:
-        return SHEET_ACTIONS
+    def palette(self) -> list[str] | None:
+        return [c.rgb for c in self.puzzle.palette] if self.variant.colour else None
 
-    def solve(self, book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
-        sheet = _read_sheet(snap)
-        layout, puzzle, fills = sheet.layout, sheet.puzzle, sheet.hints
-        options.on_start(f"{snap.name} ({puzzle.width}x{puzzle.height})")
-        result, rows = _solve_any(puzzle, sheet.givens, options)
-        plan = nonogram_plan(layout, result, snap.name) if fills is None else \
-            colour_plan(layout, puzzle, result, snap.name, fills)
-        _record(book, sheet)
-        book.apply(plan)
-        return _report(book_source(book), snap.name, puzzle, result, rows)
+    def names(self) -> dict[int, str]:
+        return value_names([c.name for c in self.puzzle.palette] if self.variant.colour else None)
+
+    def undecided(self) -> int:
+        return self.puzzle.height * self.puzzle.width - len(self.variant.decided(self.givens))
+
+    def size(self) -> str:
+        return f"{self.snap.name} ({self.puzzle.width}x{self.puzzle.height})"
+
+    def solve(self, options: Options):
+        budget = Budget(seconds=options.budget_seconds)
+        return self.variant.solve(self.puzzle, self.givens, budget, _engine(options))
+
+    def report(self, message: str, summary: str, status: str = DONE, ok: bool | None = None, **extra) -> Report:
+        return Report("", self.snap.name, status, message, kind=KIND, rows=self.puzzle.height,
+                      cols=self.puzzle.width, summary=summary, ok=ok, extra=extra)
 
 
-def book_source(book: WorkbookBackend) -> str:
-    return str(getattr(book, "path", "") or "")
+def locate(snap: SheetSnapshot, reader: SheetReader | None = None) -> Found | None:
+    """Numbers above and left of a grid (the analyzer's layout), black and white or
+    in colours (the hint cells' fills), read in the same pass. ``Found.puzzle`` is a
+    :class:`_Sheet`; when the clues do not read, ``Found.layout`` and the error."""
+    if str(snap.value(1, 1) or "").startswith(STEPS_TITLE):
+        return None  # an explanation's Steps sheet
+    layout = find_layout(snap)
+    if layout is None:
+        return None
+    hints = hint_fills(snap, layout)
+    variant = PLAIN if hints is None else COLOUR
+    try:
+        layout, puzzle, givens = variant.read(snap, layout, hints)
+    except InputError as err:
+        return Found(KIND, snap, layout, error=err)
+    return Found(KIND, snap, layout, _Sheet(snap, layout, variant, puzzle, givens, hints))
 
 
-SHEET = _NonogramSheet()
-
-
-def _lay_out(book: OpenpyxlWorkbook, entry: PuzzleEntry, name: str) -> None:
-    title = entry.title or name
-    if isinstance(entry.puzzle, ColorNonogram):
-        book.apply(colour_import_plan(entry.puzzle, name, title))
-    else:
-        book.apply(import_plan(entry.puzzle, name, title))
+def _solve(book: WorkbookBackend, found: Found, options: Options) -> Report:
+    """Solve and paint the whole answer (or what all solutions share, or the clash)."""
+    sheet = found.read()
+    options.on_start(sheet.size())
+    result = sheet.solve(options)
+    plan = sheet.variant.plan(sheet.layout, sheet.puzzle, result, sheet.snap.name, sheet.hints)
+    _record(book, sheet)
+    book.apply(plan)
+    return _report("", sheet.snap.name, sheet.puzzle, result, sheet.variant)
 
 
 def read_entries(path: Path, fmt: str | None = None) -> list[PuzzleEntry]:
     """Every puzzle of a file, in any known format. Raises InputError."""
     return read_puzzles(path, fmt)
+
+
+def _lay_out(book: OpenpyxlWorkbook, entry: PuzzleEntry, name: str) -> None:
+    book.apply(variant_of(entry.puzzle).import_plan(entry.puzzle, name, entry.title or name))
 
 
 def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:
@@ -122,7 +226,7 @@ def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:
     book = OpenpyxlWorkbook.new() if out else None
     reports = []
     for number, entry in enumerate(entries, 1):
-        puzzle = entry.puzzle
+        puzzle, variant = entry.puzzle, variant_of(entry.puzzle)
         title = entry.title or (path.stem if len(entries) == 1 else f"{path.stem} {number}")
         problems = puzzle.problems()
         if problems:
@@ -130,19 +234,14 @@ def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:
                                   f"{path.name}: {title}: {problems[0][1]}", kind=KIND))
             continue
         options.on_start(f"{title} ({puzzle.width}x{puzzle.height})")
-        result, rows = _solve_any(puzzle, None, options)
-        report = _report(source, title if len(entries) > 1 else None, puzzle, result, rows)
-        reports.append(report)
+        result = variant.solve(puzzle, None, Budget(seconds=options.budget_seconds), _engine(options))
+        reports.append(_report(source, title if len(entries) > 1 else None, puzzle, result, variant))
         if book is not None:
             name = sheet_title(title, book.sheet_names())
             book.add_sheet(name)
             _lay_out(book, entry, name)
-            snap = book.snapshot(name)
-            layout = find_layout(snap)
-            if isinstance(puzzle, ColorNonogram):
-                book.apply(colour_plan(layout, puzzle, result, name, hint_fills(snap, layout) or {}))
-            else:
-                book.apply(nonogram_plan(layout, result, name))
+            laid = locate(book.snapshot(name), None).read()
+            book.apply(variant.plan(laid.layout, puzzle, result, name, laid.hints))
     if book is not None and any(r.status != ERROR for r in reports):
         book.save(out)
         for r in reports:
@@ -189,17 +288,12 @@ def export_puzzles(book_path: Path, out: Path, fmt: str | None = None, sheet: st
         raise InputError(f'{book_path.name} has no sheet "{sheet}" (it has: {", ".join(names)})')
     entries, used = [], []
     for name in [sheet] if sheet else names:
-        snap = book.snapshot(name)
-        layout = find_layout(snap)
-        if layout is None:
+        found = locate(book.snapshot(name), None)
+        if found is None:
             if sheet is not None:
-                raise InputError("no nonogram found: expected column hints above and row hints left of a grid", name)
+                raise InputError(NO_NONOGRAM, name)
             continue
-        if hint_fills(snap, layout) is None:
-            _, puzzle, _ = read_nonogram(snap)
-        else:
-            _, puzzle, _ = read_colour_nonogram(snap)
-        entries.append(PuzzleEntry(puzzle, name))
+        entries.append(PuzzleEntry(found.read().puzzle, name))
         used.append(name)
     if not entries:
         raise InputError(f"{book_path.name}: no sheet holds a nonogram")
@@ -217,39 +311,6 @@ def export_puzzles(book_path: Path, out: Path, fmt: str | None = None, sheet: st
 # --- the actions besides solve: step, hint, check, clear, explain ------------
 
 
-@dataclass(frozen=True)
-class _Sheet:
-    """A nonogram sheet as read for an action: the layout, the clues, the cells
-    decided so far, and for a colour puzzle the hint cells' colours."""
-
-    snap: SheetSnapshot
-    layout: NonogramLayout
-    puzzle: Nonogram | ColorNonogram
-    givens: np.ndarray
-    hints: dict | None
-
-    @property
-    def colour(self) -> bool:
-        return self.hints is not None
-
-    @property
-    def palette(self) -> list[str] | None:
-        return [c.rgb for c in self.puzzle.palette] if self.colour else None
-
-    def names(self) -> dict[int, str]:
-        return value_names([c.name for c in self.puzzle.palette] if self.colour else None)
-
-    def undecided(self) -> int:
-        if self.colour:
-            masks = self.givens.astype(np.int64)
-            return int(np.count_nonzero((masks & (masks - 1)) != 0))
-        return int(np.count_nonzero(self.givens == UNKNOWN))
-
-    def report(self, book: WorkbookBackend, message: str, summary: str, status: str = DONE, **extra) -> Report:
-        return Report(book_source(book), self.snap.name, status, message, kind=KIND, rows=self.puzzle.height,
-                      cols=self.puzzle.width, summary=summary, extra=extra)
-
-
 def _record(book: WorkbookBackend, sheet: _Sheet, wrong: set[tuple[int, int]] = frozenset(),
             create: bool = True) -> None:
     """Record the user's givens below the status cell the first time xlsolver paints
@@ -264,112 +325,88 @@ def _record(book: WorkbookBackend, sheet: _Sheet, wrong: set[tuple[int, int]] = 
         return
     if not create:
         return
-    if sheet.colour:
-        masks = sheet.givens.astype(np.int64)
-        decided = {(int(r), int(c)): names[int(masks[r, c]).bit_length() - 1]
-                   for r, c in np.argwhere((masks & (masks - 1)) == 0)}
-    else:
-        decided = {(int(r), int(c)): names[int(sheet.givens[r, c])] for r, c in np.argwhere(sheet.givens != UNKNOWN)}
+    decided = {cell: names[value] for cell, value in sheet.variant.decided(sheet.givens).items()}
     ops = record_ops(sheet.layout, sheet.snap, {cell: word for cell, word in decided.items() if cell not in wrong})
     if ops:
         book.apply(PaintPlan(sheet.snap.name, ops))
 
 
-def _read_sheet(snap: SheetSnapshot) -> _Sheet:
-    layout = find_layout(snap)
-    if layout is None:
-        raise InputError("no nonogram found: expected column hints above and row hints left of a grid", snap.name)
-    hints = hint_fills(snap, layout)
-    layout, puzzle, givens = read_nonogram(snap) if hints is None else read_colour_nonogram(snap)
-    return _Sheet(snap, layout, puzzle, givens, hints)
-
-
-def _next_step(sheet: _Sheet, budget: Budget) -> Step | None:
-    if sheet.colour:
-        return next_colour_step(sheet.puzzle, sheet.givens, budget)
-    return next_step(sheet.puzzle, sheet.givens, budget)
-
-
-def _solve_givens(sheet: _Sheet, budget: Budget):
-    if sheet.colour:
-        return solve_colour(sheet.puzzle, sheet.givens, budget)
-    return solve(sheet.puzzle, sheet.givens, budget)
-
-
 def _step_json(sheet: _Sheet, step: Step) -> dict:
     """A step for ``--json``: cells 1-based ``[row, col, char]`` (``#``/``.``, or colour characters)."""
-    chars = sheet.puzzle.chars() if sheet.colour else {BLOCK: "#", DOT: "."}
+    chars = sheet.variant.chars(sheet.puzzle)
     return {"rule": step.rule, "rule_name": RULE_NAMES[step.rule], "line": str(step.line) if step.line else None,
             "cells": [[r + 1, c + 1, chars[v]] for (r, c), v in sorted(step.cells.items())], "text": step.text}
 
 
+def _say(book: WorkbookBackend, sheet: _Sheet, sentence: str) -> None:
+    """The sentence in the status cell, with the hint marks tidied away."""
+    book.apply(note_plan(sheet.layout, sheet.snap, sentence, sheet.hints))
+
+
 def _nothing_to_do(book: WorkbookBackend, sheet: _Sheet, action: str, options: Options) -> Report:
     """No next step: the grid is complete, or no solution respects it (or the clues have none)."""
-    budget = Budget(seconds=options.budget_seconds)
-    result = _solve_givens(sheet, budget)
+    result = sheet.solve(options)
     if result.status == Status.GAVE_UP:
         sentence = f"{action}: {result.message}"
-        book.apply(note_plan(sheet.layout, sheet.snap, sentence, sheet.hints))
-        return sheet.report(book, result.message, sentence, Status.GAVE_UP.value, ok=False)
+        _say(book, sheet, sentence)
+        return sheet.report(result.message, sentence, Status.GAVE_UP, ok=False)
     if sheet.undecided() == 0 and result.status != Status.NONE:
         sentence = f"{action}: solved, every cell is decided and the clues are met"
-        book.apply(note_plan(sheet.layout, sheet.snap, sentence, sheet.hints))
-        return sheet.report(book, sentence, sentence, ok=True, left=0)
+        _say(book, sheet, sentence)
+        return sheet.report(sentence, sentence, ok=True, left=0)
     painted = sheet.puzzle.height * sheet.puzzle.width - sheet.undecided()
     if painted:
         sentence = (f"{action}: the painted cells contradict the clues; run xlsolver check to see which "
                     f"(or clear to start again)")
     else:
-        sentence = f"{action}: {status_sentence(result) if not sheet.colour else result.message}"
-    book.apply(note_plan(sheet.layout, sheet.snap, sentence, sheet.hints))
-    return sheet.report(book, sentence, sentence, ok=False)
+        sentence = f"{action}: {sheet.variant.verdict(result)}"
+    _say(book, sheet, sentence)
+    return sheet.report(sentence, sentence, ok=False)
 
 
-def _step_or_hint(book: WorkbookBackend, snap: SheetSnapshot, options: Options, hint: bool) -> Report:
+def _step_or_hint(book: WorkbookBackend, found: Found, options: Options, hint: bool) -> Report:
     action = "hint" if hint else "step"
-    sheet = _read_sheet(snap)
+    sheet = found.read()
     _record(book, sheet)
-    options.on_start(f"{snap.name} ({sheet.puzzle.width}x{sheet.puzzle.height})")
+    options.on_start(sheet.size())
     try:
-        step = _next_step(sheet, Budget(seconds=options.budget_seconds))
+        step = sheet.variant.next_step(sheet.puzzle, sheet.givens, Budget(seconds=options.budget_seconds))
     except BudgetExhausted as err:
         sentence = f"{action}: gave up after {options.budget_seconds:g} s looking for the next step ({err})"
-        book.apply(note_plan(sheet.layout, snap, sentence, sheet.hints))
-        return sheet.report(book, sentence, sentence, Status.GAVE_UP.value, ok=False)
+        _say(book, sheet, sentence)
+        return sheet.report(sentence, sentence, Status.GAVE_UP, ok=False)
     if step is None:
         return _nothing_to_do(book, sheet, action, options)
     left = sheet.undecided() - (0 if hint else len(step.cells))
     if hint:
-        key = ("light yellow: will be white or the colour named" if sheet.colour
-               else "light grey: will be black, light yellow: will be white")
-        sentence = f"hint ({RULE_NAMES[step.rule]}): {step.text} [{key}]"
+        sentence = f"hint ({RULE_NAMES[step.rule]}): {step.text} [{sheet.variant.hint_key}]"
     else:
         sentence = f"step ({RULE_NAMES[step.rule]}): {step.text}"
-    book.apply(step_plan(sheet.layout, snap, step, sentence, hint=hint, palette=sheet.palette, hints=sheet.hints))
+    book.apply(step_plan(sheet.layout, sheet.snap, step, sentence, hint=hint, palette=sheet.palette,
+                         hints=sheet.hints))
     summary = f"{action} ({RULE_NAMES[step.rule]}, {len(step.cells)} cells, {left} undecided): {step.text}"
-    return sheet.report(book, step.text, summary, ok=True, step=_step_json(sheet, step), left=left)
+    return sheet.report(step.text, summary, ok=True, step=_step_json(sheet, step), left=left)
 
 
-def _step(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+def _step(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Make the next deduction and paint it in the analyzer's colours."""
-    return _step_or_hint(book, snap, options, hint=False)
+    return _step_or_hint(book, found, options, hint=False)
 
 
-def _hint(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+def _hint(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Show the next deduction, its line and its reason, deciding nothing."""
-    return _step_or_hint(book, snap, options, hint=True)
+    return _step_or_hint(book, found, options, hint=True)
 
 
-def _check(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+def _check(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Paint red the cells the user decided that no solution has."""
-    sheet = _read_sheet(snap)
-    options.on_start(f"{snap.name} ({sheet.puzzle.width}x{sheet.puzzle.height})")
-    budget = Budget(seconds=options.budget_seconds)
-    result = (check_colour if sheet.colour else check)(sheet.puzzle, sheet.givens, budget)
+    sheet = found.read()
+    options.on_start(sheet.size())
+    result = sheet.variant.check(sheet.puzzle, sheet.givens, Budget(seconds=options.budget_seconds))
     if result.verdict is not None:
         sentence = CHECK_PREFIX + result.message
-        book.apply(note_plan(sheet.layout, snap, sentence, sheet.hints))
-        return sheet.report(book, result.message, sentence, result.verdict.value, ok=False)
+        _say(book, sheet, sentence)
+        return sheet.report(result.message, sentence, result.verdict, ok=False)
     wrong = result.wrong
     _record(book, sheet, wrong, create=False)
     filled = sheet.puzzle.height * sheet.puzzle.width - sheet.undecided()
@@ -378,16 +415,14 @@ def _check(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Repo
                     f"(painted red; they now count as empty)")
     else:
         sentence = CHECK_PREFIX + f"the {filled} cells you filled agree with the clues; {sheet.undecided()} to go"
-    book.apply(check_plan(sheet.layout, snap, wrong, sentence, sheet.hints))
-    return sheet.report(book, sentence, sentence, ok=not wrong, wrong=[[r + 1, c + 1] for r, c in sorted(wrong)],
+    book.apply(check_plan(sheet.layout, sheet.snap, wrong, sentence, sheet.hints))
+    return sheet.report(sentence, sentence, ok=not wrong, wrong=[[r + 1, c + 1] for r, c in sorted(wrong)],
                         filled=filled)
 
 
-def _clear(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
-    """Take the sheet back to the puzzle as given."""
-    layout = find_layout(snap)
-    if layout is None:
-        raise InputError("no nonogram found: expected column hints above and row hints left of a grid", snap.name)
+def _clear(book: WorkbookBackend, found: Found, options: Options) -> Report:
+    """Take the sheet back to the puzzle as given (even when its clues do not read)."""
+    snap, layout = found.snap, found.layout
     hints = hint_fills(snap, layout)
     palette = sorted(set(hints.values()) - {"000000"}) if hints else None
     if hints is None:
@@ -402,23 +437,23 @@ def _clear(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Repo
     book.apply(plan)
     cleared = sum(len(op.cells) for op in plan.ops if isinstance(op, Paint) and op.style == CLEAR)
     sentence = f"cleared: {cleared} cells back to empty, notes and marks removed"
-    return Report(book_source(book), snap.name, DONE, sentence, kind=KIND, rows=layout.height, cols=layout.width,
-                  summary=sentence, extra={"ok": True, "cleared": cleared})
+    return Report("", snap.name, DONE, sentence, kind=KIND, rows=layout.height, cols=layout.width,
+                  summary=sentence, ok=True, extra={"cleared": cleared})
 
 
-def _explain(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+def _explain(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Write every step, its rule and cells, and the difficulty to a Steps sheet."""
-    sheet = _read_sheet(snap)
+    sheet = found.read()
+    snap = sheet.snap
     _record(book, sheet)
-    puzzle = sheet.puzzle
-    options.on_start(f"{snap.name} ({puzzle.width}x{puzzle.height})")
+    options.on_start(sheet.size())
     started = time.perf_counter()
     budget = Budget(seconds=options.budget_seconds)
-    result = _solve_givens(sheet, Budget(seconds=options.budget_seconds))
+    result = sheet.solve(options)
     if result.status in (Status.NONE, Status.GAVE_UP):
         sentence = f"explain: {result.message}"
-        book.apply(note_plan(sheet.layout, snap, sentence, sheet.hints))
-        return sheet.report(book, result.message, sentence, result.status.value, ok=False,
+        _say(book, sheet, sentence)
+        return sheet.report(result.message, sentence, result.status, ok=False,
                             difficulty=NO_SOLUTION if result.status == Status.NONE else UNDECIDED, steps=[])
     steps, finished = _collect_steps(sheet, budget, options, started)
     if not finished:
@@ -436,8 +471,8 @@ def _explain(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Re
     book.apply(steps_sheet_plan(name, snap.name, sheet.layout, steps, label, summary, sheet.names(), old))
     _widen_columns(book, name)
     sentence = f"explained: {label}; {summary}, on sheet '{name}'"
-    book.apply(note_plan(sheet.layout, snap, sentence, sheet.hints))
-    report = sheet.report(book, sentence, f"{label}, {summary}", ok=finished and result.status == Status.UNIQUE,
+    _say(book, sheet, sentence)
+    report = sheet.report(sentence, f"{label}, {summary}", ok=finished and result.status == Status.UNIQUE,
                           difficulty=label, steps=[_step_json(sheet, s) for s in steps], steps_sheet=name)
     report.seconds = time.perf_counter() - started
     return report
@@ -446,12 +481,11 @@ def _explain(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Re
 def _collect_steps(sheet: _Sheet, budget: Budget, options: Options, started: float) -> tuple[list[Step], bool]:
     """The steps from the sheet's cells to a solution, and whether they got there
     (the budget, or a progress callback raising BudgetExhausted, may stop them)."""
-    explaining = explain_colour if sheet.colour else explain
     total = sheet.undecided()
     steps: list[Step] = []
     left = total
     try:
-        for step in explaining(sheet.puzzle, sheet.givens, budget):
+        for step in sheet.variant.explain(sheet.puzzle, sheet.givens, budget):
             steps.append(step)
             left -= len(step.cells)
             if len(steps) % 25 == 0:
@@ -477,16 +511,35 @@ _STEPS_WIDTHS = {"A": 6, "B": 11, "C": 19, "D": 24, "E": 120}
 
 
 def _widen_columns(book: WorkbookBackend, name: str) -> None:
-    """Column widths for the Steps table where the back end exposes them (the
-    openpyxl workbook's ``api``; the paint plan has no widths). Elsewhere the
-    sheet keeps its default widths, and the text is all there."""
-    api = getattr(book, "api", None)
-    sheets = getattr(api, "sheetnames", None)
-    if sheets is None or name not in sheets:
-        return
-    for column, width in _STEPS_WIDTHS.items():
-        api[name].column_dimensions[column].width = width
+    """Column widths for the Steps table, so its text has room."""
+    book.apply(PaintPlan(name, (ColumnWidths.of(_STEPS_WIDTHS),)))
 
 
-SHEET_ACTIONS = {"step": _step, "hint": _hint, "check": _check, "clear": _clear, "explain": _explain}
-"""The actions a nonogram sheet offers besides solve (see :data:`xlsolver.jobs.base.ACTIONS`)."""
+def sample_plan(sheet: str) -> PaintPlan:
+    """The sample sheet of ``xlsolver excel``: a face drawn in 10x10, unique."""
+    face = Nonogram.from_text("4/8/2,2,2/10/3,2,3/2,2/6/1,1/2,2|0/3/5/1,4,1/2,1,3/5,1/5,1/2,1,3/1,4,1/5/3/0")
+    return import_plan(face, sheet, "Face")
+
+
+def _engine_problem(engine: str) -> str | None:
+    if engine == "sat" and not sat_available():
+        return "--engine sat needs python-sat: pip install python-sat"
+    return None
+
+
+SPEC = KindSpec(
+    name=KIND,
+    package="xlsolver.nonogram",
+    rank=30,
+    mark='numbers above and left of a grid, or a defined name containing "grid"',
+    locate=locate,
+    actions={"solve": _solve, "step": _step, "hint": _hint, "check": _check, "clear": _clear, "explain": _explain},
+    files=FILE,
+    sample=("Nonogram", sample_plan),
+    options=(KindOption("--engine", "engine",
+                        "nonogram search after line logic: auto (probing, then SAT if python-sat is installed), "
+                        "native (probing and search in Python) or sat (CaDiCaL through python-sat)",
+                        actions=("solve", "step", "hint", "check", "explain"), default="auto",
+                        choices=("auto", "native", "sat"), check=_engine_problem),),
+)
+"""Nonograms, black and white or in colour: see :mod:`xlsolver.jobs.registry` for what a spec holds."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from xlsolver.core import Budget, InputError
+from xlsolver.core import Budget, InputError, PaintPlan
 from xlsolver.core.progress import Progress, ProgressFn
 from xlsolver.jobs.base import DONE, Options, Report, sheet_title
+from xlsolver.jobs.registry import Found, KindSpec, SheetReader
 from xlsolver.polyomino import Board, Piece, TilingResult, solve
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.sheets.polyomino_sheet import (
@@ -25,7 +26,7 @@ from xlsolver.sheets.polyomino_sheet import (
     tiling_sheet_plan,
 )
 
-__all__ = ["KIND", "SHEET", "lay_out", "own_solution_sheets", "remove_solution_sheets", "report",
+__all__ = ["KIND", "SPEC", "clear_sheet", "lay_out", "locate", "sample_plan", "solve_sheet", "own_solution_sheets", "remove_solution_sheets", "report",
            "solution_sheet_name", "tile"]
 
 KIND = "polyomino"
@@ -67,13 +68,6 @@ def report(source: str, sheet: str | None, puzzle: PolyominoPuzzle, result: Tili
                   seconds=result.seconds, rows=height, cols=width, solutions=solutions, extra=extra)
 
 
-def _library(book: WorkbookBackend, sheet: str) -> dict:
-    """The pieces drawn on the book's Pieces sheet (none when it has no such sheet)."""
-    if sheet == PIECES_SHEET or PIECES_SHEET not in book.sheet_names():
-        return {}
-    return read_pieces_sheet(book.snapshot(PIECES_SHEET))
-
-
 def paint_extra(book: WorkbookBackend, layout: PolyominoLayout, puzzle: PolyominoPuzzle, result: TilingResult,
                 sheet: str) -> list[str]:
     """Tilings 2, 3, ... on sheets of their own. Returns their names."""
@@ -110,44 +104,54 @@ def remove_solution_sheets(book: WorkbookBackend, sheet: str, keep: int = 1) -> 
     return gone
 
 
-class _PolyominoSheet:
-    """A sheet with a board drawn in cells under a "Polyomino" title (or named Board)."""
-
-    kind = KIND
-
-    def detect(self, snap: SheetSnapshot) -> bool:
-        return detect_polyomino(snap)
-
-    def _read(self, book: WorkbookBackend, snap: SheetSnapshot) -> tuple[PolyominoLayout, PolyominoPuzzle]:
-        return read_polyomino(snap, _library(book, snap.name))
-
-    def solve(self, book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
-        layout, puzzle = self._read(book, snap)
-        what = f"{snap.name} ({layout.width}x{layout.height})"
-        options.on_start(what)
-        result = tile(puzzle, options, f"tiling {what}", keep=puzzle.solutions)
-        book.apply(polyomino_plan(layout, puzzle, result, snap.name))
-        remove_solution_sheets(book, snap.name, keep=len(result.tilings))
-        sheets = paint_extra(book, layout, puzzle, result, snap.name)
-        out = report(str(getattr(book, "path", "") or ""), snap.name, puzzle, result, layout.height, layout.width,
-                     status_sentence(result, puzzle))
-        out.extra["sheets"] = sheets
-        return out
-
-    def _clear(self, book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
-        layout, puzzle = self._read(book, snap)
-        book.apply(clear_plan(layout, puzzle, snap.name))
-        gone = remove_solution_sheets(book, snap.name)
-        also = f"; removed the solution sheets {', '.join(gone)}" if gone else ""
-        return Report("", snap.name, DONE, f"the board {layout.range} is back as drawn{also}", kind=KIND,
-                      rows=layout.height, cols=layout.width, extra={"removed": gone})
-
-    @property
-    def actions(self):
-        return {"clear": self._clear}
+def _library(reader: SheetReader | None, sheet: str) -> dict:
+    """The pieces drawn on the book's Pieces sheet (none when it has no such sheet,
+    or the sheet is read alone)."""
+    if reader is None or sheet == PIECES_SHEET or PIECES_SHEET not in reader.names():
+        return {}
+    return read_pieces_sheet(reader.snapshot(PIECES_SHEET))
 
 
-SHEET = _PolyominoSheet()
+def locate(snap: SheetSnapshot, reader: SheetReader | None = None) -> Found | None:
+    """A board drawn in cells under a "Polyomino" title (or named Board), read with the
+    pieces of the book's Pieces sheet."""
+    if not detect_polyomino(snap):
+        return None
+    try:
+        layout, puzzle = read_polyomino(snap, _library(reader, snap.name))
+    except InputError as err:
+        return Found(KIND, snap, None, error=err)
+    return Found(KIND, snap, layout, puzzle)
+
+
+def solve_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report:
+    """Tile the board, paint the first tiling and give each further one kept a sheet."""
+    layout, puzzle, name = found.layout, found.read(), found.snap.name
+    what = f"{name} ({layout.width}x{layout.height})"
+    options.on_start(what)
+    result = tile(puzzle, options, f"tiling {what}", keep=puzzle.solutions)
+    book.apply(polyomino_plan(layout, puzzle, result, name))
+    remove_solution_sheets(book, name, keep=len(result.tilings))
+    sheets = paint_extra(book, layout, puzzle, result, name)
+    out = report(book.source, name, puzzle, result, layout.height, layout.width,
+                 status_sentence(result, puzzle))
+    out.extra["sheets"] = sheets
+    return out
+
+
+def clear_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report:
+    """The board back as drawn, and the solution sheets an earlier solve made removed."""
+    layout, puzzle, name = found.layout, found.read(), found.snap.name
+    book.apply(clear_plan(layout, puzzle, name))
+    gone = remove_solution_sheets(book, name)
+    also = f"; removed the solution sheets {', '.join(gone)}" if gone else ""
+    return Report("", name, DONE, f"the board {layout.range} is back as drawn{also}", kind=KIND,
+                  rows=layout.height, cols=layout.width, extra={"removed": gone})
+
+
+def sample_plan(sheet: str) -> PaintPlan:
+    """The sample sheet of ``xlsolver excel``: a 20x3 rectangle for the twelve pentominoes."""
+    return board_import_plan(Board.rectangle(20, 3), sheet, "Pentominoes", spec="pentominoes")
 
 
 def lay_out(book: WorkbookBackend, board: Board, pieces: list[Piece], result: TilingResult, sheet: str,
@@ -162,3 +166,15 @@ def lay_out(book: WorkbookBackend, board: Board, pieces: list[Piece], result: Ti
     puzzle = PolyominoPuzzle(puzzle.board, tuple(pieces), puzzle.gaps, solutions)
     book.apply(polyomino_plan(layout, puzzle, result, sheet))
     paint_extra(book, layout, puzzle, result, sheet)
+
+
+SPEC = KindSpec(
+    name=KIND,
+    package="xlsolver.polyomino",
+    rank=20,
+    mark='a board under a title starting Polyomino, Pentomino, Tetromino, Hexomino or Tiling, or a name "Board"',
+    locate=locate,
+    actions={"solve": solve_sheet, "clear": clear_sheet},
+    sample=("Tiling", sample_plan),
+)
+"""Polyomino tiling: see :mod:`xlsolver.jobs.registry` for what a spec holds."""

@@ -7,21 +7,23 @@ import time
 from pathlib import Path
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
-from xlsolver.core import Budget
+from xlsolver.core import Budget, InputError, PaintPlan
 from xlsolver.core.progress import Progress
 from xlsolver.jobs.base import ERROR, FileKind, Options, Report, first_lines, sheet_title
+from xlsolver.jobs.registry import Found, KindOption, KindSpec, SheetReader
 from xlsolver.jobs.sudoku_explain import FILE_ACTIONS, SHEET_ACTIONS
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.sheets.sudoku_sheet import (
-    detect_sudoku,
+    locate_sudoku,
     read_sudoku,
     sudoku_import_plan,
     sudoku_plan,
     sudoku_status_sentence,
 )
-from xlsolver.sudoku import SYMBOLS, Sudoku, SudokuResult, read_lines, solve, solve_many
+from xlsolver.sudoku import SYMBOLS, Shape, Sudoku, SudokuResult, read_lines, solve, solve_many
+from xlsolver.sudoku.generator import make_puzzle
 
-__all__ = ["FILE", "KIND", "SHEET", "solve_file"]
+__all__ = ["FILE", "KIND", "SPEC", "locate", "sample_plan", "solve_file", "solve_sheet"]
 
 KIND = "sudoku"
 SUFFIXES = (".txt", ".sdm")
@@ -38,25 +40,31 @@ def _report(source: str, sheet: str | None, puzzle: Sudoku, result: SudokuResult
                   seconds=result.seconds, rows=n, cols=n, solutions=solutions, extra=extra)
 
 
-class _SudokuSheet:
-    """A sheet holding an n x n block of givens."""
-
-    kind = KIND
-    actions = SHEET_ACTIONS  # explain, hint, step, check, clear (xlsolver.jobs.sudoku_explain)
-
-    def detect(self, snap: SheetSnapshot) -> bool:
-        return detect_sudoku(snap)
-
-    def solve(self, book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
-        layout, puzzle = read_sudoku(snap)
-        options.on_start(f"{snap.name} ({puzzle.n}x{puzzle.n})")
-        result = solve(puzzle, Budget(seconds=options.budget_seconds))
-        book.apply(sudoku_plan(layout, puzzle, result, snap.name))
-        return _report(str(getattr(book, "path", "") or ""), snap.name, puzzle, result,
-                       sudoku_status_sentence(layout, result))
+def locate(snap: SheetSnapshot, reader: SheetReader | None = None) -> Found | None:
+    """A square block of givens (or a range named Sudoku), read in the same pass."""
+    found = locate_sudoku(snap)
+    if found is None:
+        return None
+    if isinstance(found, InputError):
+        return Found(KIND, snap, None, error=found)
+    layout, puzzle = found
+    return Found(KIND, snap, layout, puzzle)
 
 
-SHEET = _SudokuSheet()
+def solve_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report:
+    """Solve the givens and paint the solver's digits (or the clash, or what every solution shares)."""
+    layout, puzzle, name = found.layout, found.read(), found.snap.name
+    options.on_start(f"{name} ({puzzle.n}x{puzzle.n})")
+    result = solve(puzzle, Budget(seconds=options.budget_seconds))
+    book.apply(sudoku_plan(layout, puzzle, result, name))
+    return _report(book.source, name, puzzle, result,
+                   sudoku_status_sentence(layout, result))
+
+
+def sample_plan(sheet: str) -> PaintPlan:
+    """The sample sheet of ``xlsolver excel``: a 9x9 with symmetric givens, the same every time."""
+    made = make_puzzle(Shape(3, 3), "xlsolver-excel", symmetry="rot180")
+    return sudoku_import_plan(made.puzzle, sheet)
 
 
 def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:
@@ -119,3 +127,18 @@ def _is_sudoku_file(path: Path) -> bool:
 
 
 FILE = FileKind(kind=KIND, suffixes=SUFFIXES, solve_file=solve_file, detect=_is_sudoku_file, actions=FILE_ACTIONS)
+
+SPEC = KindSpec(
+    name=KIND,
+    package="xlsolver.sudoku",
+    rank=10,
+    mark='a square block of givens, a title naming a sudoku, or a defined name containing "sudoku"',
+    locate=locate,
+    actions={"solve": solve_sheet, **SHEET_ACTIONS},
+    files=FILE,
+    generator="xlsolver.cli.generate:register_sudoku",
+    sample=("Sudoku", sample_plan),
+    options=(KindOption("--pencil", "pencil", "also write the candidates of every empty cell small (sudoku)",
+                        actions=("hint",), switch=True),),
+)
+"""Sudoku of any box shape: see :mod:`xlsolver.jobs.registry` for what a spec holds."""

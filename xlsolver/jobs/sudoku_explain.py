@@ -18,8 +18,9 @@ from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import Budget, Status
 from xlsolver.core.budget import BudgetExhausted
 from xlsolver.core.progress import Progress
-from xlsolver.core.paint import PaintPlan, Write
+from xlsolver.core.paint import ColumnWidths, PaintPlan, Write
 from xlsolver.jobs.base import DONE, ERROR, Options, Report, sheet_title
+from xlsolver.jobs.registry import Found
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.sheets.sudoku_sheet import SudokuLayout, read_sudoku, sudoku_import_plan
 from xlsolver.sheets.sudoku_steps import (
@@ -52,9 +53,9 @@ class _State:
     recorded: bool  # the givens come from the record (else they are the digits now)
 
 
-def _read(snap: SheetSnapshot, options: Options | None = None) -> _State:
-    layout, current = read_sudoku(snap)
-    givens = read_givens(snap, layout, current)
+def _read(found: Found, options: Options | None = None) -> _State:
+    layout, current = found.layout, found.read()
+    givens = read_givens(found.snap, layout, current)
     recorded = givens is not None and all(not g or g == c for g, c in zip(givens.cells, current.cells))
     if not recorded:
         givens = current  # no record, or a given was changed: the digits now are the puzzle
@@ -67,9 +68,9 @@ def _read(snap: SheetSnapshot, options: Options | None = None) -> _State:
 def _report(book: WorkbookBackend, snap: SheetSnapshot, state: _State, message: str, start: float,
             ok: bool = True, **extra) -> Report:
     n = state.layout.n
-    return Report(str(getattr(book, "path", "") or ""), snap.name, DONE if state.solution else state.status,
-                  message, kind=KIND, seconds=time.perf_counter() - start, rows=n, cols=n, summary=message,
-                  extra={"ok": ok, "box": str(state.layout.shape), "puzzle": state.givens.to_text(), **extra})
+    return Report(book.source, snap.name, DONE if state.solution else state.status,
+                  message, kind=KIND, seconds=time.perf_counter() - start, rows=n, cols=n, summary=message, ok=ok,
+                  extra={"box": str(state.layout.shape), "puzzle": state.givens.to_text(), **extra})
 
 
 def _wrong(state: _State) -> list[int]:
@@ -117,10 +118,11 @@ def _blocked(book, snap, state, start) -> Report:
     return _report(book, snap, state, message, start, ok=False)
 
 
-def hint(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+def hint(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Mark the cells of the next step and write why; nothing is solved."""
+    snap = found.snap
     start = time.perf_counter()
-    state = _read(snap, options)
+    state = _read(found, options)
     if state.solution is None:
         return _blocked(book, snap, state, start)
     grid, found, message = _next(snap, state)
@@ -131,10 +133,11 @@ def hint(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report
     return _report(book, snap, state, message, start, ok=found is not None or grid.solved(), **extra)
 
 
-def step(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+def step(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Make the next step: write the digits it places, the candidates it leaves, and why."""
+    snap = found.snap
     start = time.perf_counter()
-    state = _read(snap, options)
+    state = _read(found, options)
     if state.solution is None:
         return _blocked(book, snap, state, start)
     grid, found, message = _next(snap, state)
@@ -147,10 +150,11 @@ def step(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report
     return _report(book, snap, state, message, start, ok=found is not None or grid.solved(), **extra)
 
 
-def check(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+def check(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Paint red the entered digits that break the rules or differ from the solution."""
+    snap = found.snap
     start = time.perf_counter()
-    state = _read(snap, options)
+    state = _read(found, options)
     wrong = _wrong(state)
     n = state.layout.n
     entered = sum(1 for g, c in zip(state.givens.cells, state.current.cells) if c and not g)
@@ -172,17 +176,18 @@ def check(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Repor
                    wrong=[cell_name(c, n) for c in wrong])
 
 
-def clear(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+def clear(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Back to the puzzle as given."""
+    snap = found.snap
     start = time.perf_counter()
-    layout, current = read_sudoku(snap)
+    layout, current = found.layout, found.read()
     givens = read_givens(snap, layout, current)
     book.apply(clear_plan(snap.name, snap, layout, current, givens))
     kept = givens or current
     message = f"back to the {kept.clues} givens"
-    return Report(str(getattr(book, "path", "") or ""), snap.name, DONE, message, kind=KIND,
+    return Report(book.source, snap.name, DONE, message, kind=KIND,
                   seconds=time.perf_counter() - start, rows=layout.n, cols=layout.n, summary=message,
-                  extra={"ok": True, "puzzle": kept.to_text()})
+                  extra={"puzzle": kept.to_text()})
 
 
 def _explained(puzzle: Sudoku, solution: tuple[int, ...], options: Options, what: str) -> tuple[list, object, dict]:
@@ -222,12 +227,8 @@ STEPS_WIDTHS = {"A": 6, "B": 28, "C": 22, "D": 110}  # characters: step, techniq
 
 
 def _widen(book: WorkbookBackend, sheet: str) -> None:
-    """Give the Steps sheet's columns room for their text. A paint plan has no
-    column widths (only square grids), so this is done on an openpyxl book
-    directly; other back ends keep their default widths."""
-    if isinstance(book, OpenpyxlWorkbook):
-        for column, width in STEPS_WIDTHS.items():
-            book.api[sheet].column_dimensions[column].width = width
+    """Give the Steps sheet's columns room for their text."""
+    book.apply(PaintPlan(sheet, (ColumnWidths.of(STEPS_WIDTHS),)))
 
 
 def _gave_up(book, snap, state, start, err) -> Report:
@@ -238,10 +239,11 @@ def _gave_up(book, snap, state, start, err) -> Report:
     return report
 
 
-def explain_sheet(book: WorkbookBackend, snap: SheetSnapshot, options: Options) -> Report:
+def explain_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Write every step from the givens and the rating to a Steps sheet."""
+    snap = found.snap
     start = time.perf_counter()
-    state = _read(snap, options)
+    state = _read(found, options)
     if state.solution is None:
         return _blocked(book, snap, state, start)
     try:

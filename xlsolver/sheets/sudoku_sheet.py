@@ -54,6 +54,7 @@ __all__ = [
     "SOLVED_FONT",
     "SudokuLayout",
     "detect_sudoku",
+    "locate_sudoku",
     "read_sudoku",
     "sudoku_import_plan",
     "sudoku_index_plan",
@@ -184,7 +185,11 @@ def detect_sudoku(snap: SheetSnapshot) -> bool:
     small numbers; a polyomino board repeats its letters)."""
     if str(snap.value(1, 1) or "").startswith(INDEX_TITLE):
         return False  # the Index of a generated batch lists puzzles; it is none
-    found = _locate(snap)
+    return _claims(snap, _locate(snap))
+
+
+def _claims(snap: SheetSnapshot, found) -> bool:
+    """Whether the block :func:`_locate` found (or None) makes this a sudoku sheet."""
     if found is None:
         return False
     box, shape, how = found
@@ -220,11 +225,26 @@ def _inside_box(inner: Box, outer: Box) -> bool:
 
 # --- reading the puzzle -----------------------------------------------------
 
-def read_sudoku(snap: SheetSnapshot, shape: Shape | None = None) -> tuple[SudokuLayout, Sudoku]:
+def locate_sudoku(snap: SheetSnapshot) -> tuple[SudokuLayout, Sudoku] | InputError | None:
+    """One pass over a sheet: None when it holds no sudoku (see :func:`detect_sudoku`),
+    else its layout and givens, or the InputError that names the cell at fault."""
+    if str(snap.value(1, 1) or "").startswith(INDEX_TITLE):
+        return None
+    found = _locate(snap)
+    if not _claims(snap, found):
+        return None
+    try:
+        return read_sudoku(snap, found=found)
+    except InputError as err:
+        return err
+
+
+def read_sudoku(snap: SheetSnapshot, shape: Shape | None = None, found=None) -> tuple[SudokuLayout, Sudoku]:
     """The layout and the givens. Raises InputError naming the sheet and cell
     for a block that is not square or not a sudoku size, and for a value that
-    is not a digit of this size."""
-    found = _locate(snap)
+    is not a digit of this size. ``found``: the block :func:`_locate` found, when
+    the caller looked already."""
+    found = found or _locate(snap)
     if found is None:
         raise InputError(NO_SUDOKU, snap.name)
     box, asked, _ = found
