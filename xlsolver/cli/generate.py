@@ -1,27 +1,27 @@
 """``xlsolver generate KIND``: make verified puzzles in batches, ready to print.
 
-Each kind adds its own subcommand under ``generate`` through a function in
-``KINDS`` (``generate sudoku`` first); the jobs behind them are in
-:mod:`xlsolver.jobs.generate`.
+Each kind that can be generated names, in its spec (``KindSpec.generator``), the
+function that adds its subcommand under ``generate`` (``register_sudoku`` here);
+the jobs behind them are in :mod:`xlsolver.jobs.generate`.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from pathlib import Path
 
 from xlsolver.cli.common import (
-    EXIT_ALL_UNIQUE,
     EXIT_INPUT_ERROR,
-    EXIT_NOT_ALL_UNIQUE,
     ProgressBar,
+    exit_code,
     fail,
     subcommand,
 )
 
-__all__ = ["KINDS", "register", "register_sudoku", "run_sudoku"]
+__all__ = ["register", "register_sudoku", "run_sudoku"]
 
 SUDOKU_EXAMPLES = """\
 examples:
@@ -123,14 +123,12 @@ def run_sudoku(args: argparse.Namespace) -> int:
         print(report.line())
         if report.output:
             print(f"written to {report.output}")
-    return EXIT_ALL_UNIQUE if report.status == "done" else EXIT_NOT_ALL_UNIQUE
-
-
-KINDS = [register_sudoku]
-"""One function per kind ``generate`` makes, each adding its subcommand."""
+    return exit_code([report])
 
 
 def register(sub) -> None:
+    from xlsolver.jobs import kinds
+
     parser = subcommand(
         sub, "generate", "make verified puzzles in batches, ready to print",
         "Make puzzles that have exactly one solution, in batches, written to a workbook\n"
@@ -139,9 +137,11 @@ def register(sub) -> None:
         "examples:\n"
         "  xlsolver generate sudoku --count 1200 -o puzzles.xlsx\n"
         "  xlsolver generate sudoku --size 6 --minimal --seed 3 -o six.xlsx\n")
-    kinds = parser.add_subparsers(dest="kind", metavar="KIND")
-    for add in KINDS:
-        add(kinds)
+    generated = parser.add_subparsers(dest="kind", metavar="KIND")
+    for spec in kinds():
+        if spec.generator is not None:
+            module, _, function = spec.generator.partition(":")
+            getattr(importlib.import_module(module), function)(generated)
     parser.set_defaults(run=lambda args: _no_kind(parser))
 
 

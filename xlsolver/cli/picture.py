@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from xlsolver.cli.common import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE, Watcher, fail, subcommand
+from xlsolver.cli.common import EXIT_INPUT_ERROR, Watcher, exit_code, fail, subcommand
 
 DESCRIPTION = """\
 Turn a picture into a nonogram: the clues of its cells, laid out as a puzzle sheet in
@@ -74,7 +74,6 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from xlsolver.core import Status
     from xlsolver.jobs import ERROR, Options
     from xlsolver.jobs.picture import PictureSettings, make_puzzle, parse_size
 
@@ -101,4 +100,4 @@ def run(args: argparse.Namespace) -> int:
     if not args.json:
         print(f"written to {report.output}" + (f" (sheets {', '.join(report.extra['sheets'])})"
                                                if report.extra["sheets"] else ""))
-    return EXIT_ALL_UNIQUE if report.status == Status.UNIQUE else EXIT_NOT_ALL_UNIQUE
+    return exit_code([report])

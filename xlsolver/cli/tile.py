@@ -18,14 +18,13 @@ import time
 from pathlib import Path
 
 from xlsolver.cli.common import (
-    EXIT_ALL_UNIQUE,
     EXIT_INPUT_ERROR,
-    EXIT_NOT_ALL_UNIQUE,
     ProgressBar,
+    exit_code,
     fail,
     subcommand,
 )
-from xlsolver.core import InputError, Status
+from xlsolver.core import InputError
 
 __all__ = ["register", "run"]
 
@@ -168,6 +167,4 @@ def run(args: argparse.Namespace) -> int:
             print("\n".join(tiling_rows(board, tiling, board.height, board.width)))
         if rep.output:
             print(f"\npainted workbook written to {rep.output}")
-    if result.status == Status.UNIQUE:
-        return EXIT_ALL_UNIQUE
-    return EXIT_NOT_ALL_UNIQUE if rep.status != "error" else EXIT_INPUT_ERROR
+    return exit_code([rep])
