@@ -33,10 +33,10 @@ from xlsolver.jobs.base import (
     default_output,
     sheet_title,
 )
-from xlsolver.jobs.registry import Found, KindSpec, SheetReader, kind_named, kind_of, kinds, locate
+from xlsolver.jobs.registry import BUILTIN, Found, KindSpec, SheetReader, kind_named, kind_of, kinds, locate
 
 __all__ = [
-    "ACTIONS", "DONE", "ERROR", "WORKBOOK_SUFFIXES", "FileKind", "Found", "KindSpec", "Options", "Outcome",
+    "ACTIONS", "BUILTIN", "DONE", "ERROR", "WORKBOOK_SUFFIXES", "FileKind", "Found", "KindSpec", "Options", "Outcome",
     "Report", "SheetReader", "default_output", "file_kind_for", "file_kinds", "kind_named", "kind_of", "kinds", "locate",
     "run_book", "run_paths", "run_workbook", "sheet_title", "solve_book", "solve_paths", "solve_workbook",
 ]
