@@ -1,16 +1,30 @@
 """The layering rules, checked from the source: dependencies point one way.
 
 core <- puzzle packages (nonogram, ...) <- sheets <- backends <- entry points.
+The back-end protocol and its in-memory fake live in core; only backends/ touches
+a spreadsheet's native objects or a workbook file's package.
 openpyxl and xlwings are each imported in exactly one module.
 """
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "xlsolver"
-PUZZLES = {"nonogram", "sudoku", "polyomino"}
+
+
+def _puzzle_packages() -> set[str]:
+    """The puzzle packages, read from the kind registry: every registered kind's package
+    is layer-checked, and every package that is no layer of its own must be registered."""
+    from xlsolver.jobs import kinds
+
+    return {spec.package.split(".")[1] for spec in kinds()}
+
+
+PUZZLES = _puzzle_packages()
+LAYERS = {"core", "sheets", "backends", "jobs", "cli"}
 
 # Which top-level xlsolver parts each layer may import.
 ALLOWED = {
@@ -84,3 +98,40 @@ def test_public_names_exist(name):
         raise
     for public in getattr(module, "__all__", ()):
         assert hasattr(module, public), f"{name}.__all__ lists {public}, which it lacks"
+
+
+# What only a back end may do: reach a spreadsheet's native objects (``.api``), talk
+# UNO to LibreOffice, or edit the OOXML package of a workbook file.
+NATIVE = re.compile(r"\.api\b|\bimport uno\b|\bimport_uno\b|createUnoStruct|\bzipfile\b"
+                    r"|\[Content_Types\]\.xml|xl/workbook\.xml|vbaProject")
+
+
+def test_native_objects_and_packages_only_in_backends():
+    outside = [f"{p.relative_to(PACKAGE).as_posix()}:{number}: {line.strip()}"
+               for p in modules() if layer(p) != "backends"
+               for number, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+               if NATIVE.search(line)]
+    assert not outside, "native objects or OOXML parts touched outside xlsolver/backends:\n" + "\n".join(outside)
+
+
+def test_every_backend_offers_the_whole_protocol():
+    """source, ignores and the methods of WorkbookBackend, on each back end class."""
+    from xlsolver.backends.calc_backend import CalcWorkbook
+    from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+    from xlsolver.backends.xlwings_backend import XlwingsWorkbook
+    from xlsolver.core import MemoryWorkbook
+
+    members = ("source", "ignores", "sheet_names", "snapshot", "apply", "add_sheet", "remove_sheet", "save")
+    for backend in (OpenpyxlWorkbook, XlwingsWorkbook, CalcWorkbook):
+        missing = [m for m in members if not hasattr(backend, m)]
+        assert not missing, f"{backend.__name__} lacks {missing}"
+    book = MemoryWorkbook()
+    assert [m for m in members if not hasattr(book, m)] == []
+    assert book.source == "" and book.ignores == frozenset()
+
+
+def test_every_package_is_a_layer_or_a_registered_kind():
+    """A new puzzle package left out of the registry would escape the layer checks."""
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
+    unregistered = packages - LAYERS - PUZZLES
+    assert not unregistered, f"packages neither a layer nor a registered kind's: {sorted(unregistered)}"
