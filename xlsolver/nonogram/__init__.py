@@ -23,57 +23,26 @@ glossary. Files in every supported format are read and written through
 Indices are ``(row, col)``, 0-based, everywhere in this package.
 """
 
-from xlsolver.nonogram.model import (
-    BLOCK,
-    DOT,
-    UNKNOWN,
-    Clue,
-    Conflict,
-    Line,
-    Nonogram,
-    NonogramResult,
-    format_grid,
-    parse_grid,
-)
-from xlsolver.nonogram.formats import NonFile, PuzzleEntry, read_non, write_non
-from xlsolver.nonogram.color import ColorNonogram, ColorResult, Colour, clues_of, format_colour_grid
-from xlsolver.nonogram.color_line import solve_colour_line
-from xlsolver.nonogram.color_solver import colour_solutions, solve_colour
-from xlsolver.nonogram.fileformats import FORMATS, Format, format_for, format_named, read_puzzles, write_puzzles
+from xlsolver.nonogram.formats import NonFile, read_non, write_non
 from xlsolver.nonogram.line import block_ranges, solve_line
+from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Conflict, Line, Nonogram, NonogramResult, format_grid, parse_grid
 from xlsolver.nonogram.solver import solutions, solve
 
 __all__ = [
     "BLOCK",
     "DOT",
     "UNKNOWN",
-    "Clue",
-    "ColorNonogram",
-    "ColorResult",
-    "Colour",
     "Conflict",
-    "FORMATS",
-    "Format",
     "Line",
-    "Nonogram",
     "NonFile",
+    "Nonogram",
     "NonogramResult",
-    "PuzzleEntry",
     "block_ranges",
-    "clues_of",
-    "colour_solutions",
-    "format_colour_grid",
-    "format_for",
     "format_grid",
-    "format_named",
     "parse_grid",
     "read_non",
-    "read_puzzles",
     "solutions",
     "solve",
-    "solve_colour",
-    "solve_colour_line",
     "solve_line",
     "write_non",
-    "write_puzzles",
 ]

@@ -29,6 +29,8 @@ import numpy as np
 from xlsolver.core.status import Status
 from xlsolver.nonogram.model import Conflict, Line, Nonogram
 
+__all__ = ["ColorNonogram", "ColorResult", "Colour", "clues_of", "colour_name", "format_colour_grid"]
+
 ColourBlock = tuple[int, str]
 ColourClue = tuple[ColourBlock, ...]
 

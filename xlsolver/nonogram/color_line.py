@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+__all__ = ["solve_colour_line"]
+
 BACKGROUND_BIT = 1
 
 IndexedClue = tuple[tuple[int, int], ...]  # (length, colour index >= 1)

@@ -30,6 +30,8 @@ from xlsolver.nonogram.color import ColorNonogram, ColorResult, format_colour_cl
 from xlsolver.nonogram.color_line import solve_colour_line
 from xlsolver.nonogram.model import Conflict, Line
 
+__all__ = ["colour_solutions", "solve_colour"]
+
 LineKey = tuple[int, int]  # (axis, index): 0 = row, 1 = column
 
 

@@ -39,7 +39,7 @@ from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram, format_
 from xlsolver.nonogram.solver import solve
 
 __all__ = ["LABELS", "NO_SOLUTION", "RULES", "SEVERAL", "UNDECIDED", "CheckResult", "Step", "check", "difficulty",
-           "explain", "label", "next_step", "unjudged"]
+           "explain", "next_step"]
 
 Cell = tuple[int, int]
 Rule = Literal["ranges", "line", "probe", "guess"]

@@ -43,6 +43,8 @@ from xlsolver.nonogram.formats_text import (
 )
 from xlsolver.nonogram.formats_xml import read_xml, write_xml
 
+__all__ = ["FORMATS", "SUFFIXES", "format_for", "format_named", "read_puzzles", "write_puzzles"]
+
 
 @dataclass(frozen=True)
 class Format:

@@ -47,6 +47,8 @@ from xlsolver.core.errors import InputError
 from xlsolver.nonogram.color import ColorNonogram, Colour, format_colour_clue, min_length, normalise_rgb
 from xlsolver.nonogram.model import Clue, Nonogram, format_clue
 
+__all__ = ["NonFile", "PuzzleEntry", "read_non", "write_non"]
+
 _KEY_LINE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\b\s*(.*?)\s*$")
 _CLUE_LINE = re.compile(r"^[\d\s,]*$")
 _COLOUR_CLUE_LINE = re.compile(r"^\s*(\d+\s*[A-Za-z]\s*(,\s*|\s+|$))*$")

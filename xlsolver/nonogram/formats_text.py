@@ -32,6 +32,8 @@ from xlsolver.nonogram.color import ColorNonogram, Colour, format_colour_clue, m
 from xlsolver.nonogram.formats import PuzzleEntry
 from xlsolver.nonogram.model import Clue, Nonogram, format_clue
 
+__all__: list[str] = []
+
 _NUMBERS = re.compile(r"^[\d\s,;]*$")
 
 

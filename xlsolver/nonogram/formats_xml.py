@@ -38,6 +38,8 @@ from xlsolver.nonogram.color import ColorNonogram, Colour, format_colour_clue, m
 from xlsolver.nonogram.formats import PuzzleEntry
 from xlsolver.nonogram.model import Nonogram
 
+__all__: list[str] = []
+
 
 @dataclass
 class _Node:

@@ -30,7 +30,7 @@ import numpy as np
 
 from xlsolver.core.accel import compile_kernels
 
-__all__ = ["clue_table", "line_compiled", "line_kernel", "probe_compiled", "probe_kernel", "propagate_kernel"]
+__all__ = ["clue_table", "line_compiled", "line_kernel", "probe_compiled", "probe_kernel"]
 
 _BLOCK, _DOT = 1, 2
 

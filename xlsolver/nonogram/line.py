@@ -38,6 +38,8 @@ import numpy as np
 from xlsolver.nonogram.kernel import line_compiled
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Clue
 
+__all__ = ["block_ranges", "solve_line", "solve_line_bytes", "solve_line_plain"]
+
 # bytes.translate tables: a state byte to the ASCII digit "can it be black" / "can it be white".
 _CAN_BLACK = bytes.maketrans(bytes([BLOCK, DOT, UNKNOWN]), b"101")
 _CAN_WHITE = bytes.maketrans(bytes([BLOCK, DOT, UNKNOWN]), b"011")

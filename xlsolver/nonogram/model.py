@@ -10,6 +10,8 @@ import numpy as np
 
 from xlsolver.core.status import Status
 
+__all__ = ["BLOCK", "DOT", "UNKNOWN", "Clue", "Conflict", "Line", "Nonogram", "NonogramResult", "format_grid", "parse_grid"]
+
 # Cell states. BLOCK | DOT == UNKNOWN: a cell that could be either.
 BLOCK = 1
 DOT = 2

@@ -48,6 +48,8 @@ import numpy as np
 from xlsolver.core.budget import BudgetExhausted
 from xlsolver.nonogram.model import BLOCK, DOT, Clue, Nonogram
 
+__all__ = ["SatNonogram", "available"]
+
 SOLVER_NAME = "cadical195"  # CaDiCaL 1.9.5 as bundled by python-sat
 # Stay in CaDiCaL's "stable" mode (target phases, few restarts), the mode for
 # satisfiable formulas, and skip its local search. Nearly every TAAI puzzle
