@@ -392,7 +392,7 @@ def test_no_solution_paints_the_conflict_red():
     layout = find_layout(snap(FORK))
     conflict = Conflict(lines=(Line("row", 1), Line("col", 0)), cells=((2, 4),))
     known = np.full((3, 5), UNKNOWN)
-    plan = nonogram_plan(layout, result(Status.NONE, known, conflict=conflict, message="row 2 cannot be placed"),
+    plan = nonogram_plan(layout, result(Status.NONE, known, conflict=conflict, message="no solution: row 2 cannot be placed"),
                          SHEET)
     assert plan.cells_with(RED) == {(5, 3), (2, 4), (3, 4), grid_cell(2, 4)}
     assert plan.writes()[layout.status_cell] == "no solution: row 2 cannot be placed"
@@ -423,10 +423,11 @@ def test_red_of_an_earlier_run_is_cleared():
 @pytest.mark.parametrize("status, message, seconds, sentence", [
     (Status.UNIQUE, "", 0.1, "unique solution"),
     (Status.NONE, "no solution: column 4 cannot be placed", 0.1, "no solution: column 4 cannot be placed"),
-    (Status.GAVE_UP, "time budget of 10 s spent", 10.02, "gave up after 10 s: time budget of 10 s spent"),
+    # The solver's sentence is shown whole: no words are read back out of it.
+    (Status.GAVE_UP, "time budget of 10 s spent", 10.02, "time budget of 10 s spent"),
     (Status.GAVE_UP, "", 10.0, "gave up after 10 s"),
     (Status.GAVE_UP, "gave up after 10 s (5 nodes)", 10.0, "gave up after 10 s (5 nodes)"),
-    (Status.NONE, "row 3 cannot be placed", 0.1, "no solution: row 3 cannot be placed"),
+    (Status.NONE, "row 3 cannot be placed", 0.1, "row 3 cannot be placed"),
 ])
 def test_status_sentences(status, message, seconds, sentence):
     assert status_sentence(result(status, np.full((1, 1), UNKNOWN), message=message, seconds=seconds)) == sentence
@@ -479,7 +480,7 @@ def clue(line) -> tuple[int, ...]:
     return tuple(len(run) for run in "".join("#" if b else "." for b in line).split(".") if run)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, derandomize=True, deadline=None)
 @given(picture=pictures(), origin=st.tuples(st.integers(1, 4), st.integers(1, 4)),
        whole=st.booleans(), title=st.sampled_from([None, "Cat", "7"]))
 def test_import_then_read_gives_back_the_puzzle(picture, origin, whole, title):

@@ -153,7 +153,10 @@ class NonogramResult:
     - ``UNIQUE``: ``solutions`` holds the one solution (bool grid, True = black).
     - ``MULTIPLE``: ``solutions`` holds two different solutions.
     - ``NONE``: ``conflict`` says where it breaks; ``solutions`` is empty.
-    - ``GAVE_UP``: the budget ran out; ``message`` states it.
+    - ``GAVE_UP``: the budget ran out.
+
+    ``message`` is the verdict's whole sentence ("no solution: ...", "gave up
+    after ..."), to be shown as it is: no layer reads words back out of it.
 
     ``known`` is a state grid of the cells proven for every solution (all of
     them for a unique puzzle; for several solutions, the cells they all share

@@ -75,6 +75,9 @@ class TilingResult:
     complete: bool  # the search ran to its end (so the counts are exact)
     method: str = ""  # "restriction" or "canonical form"
     extra: dict = field(default_factory=dict)
+    # Why no tiling exists when a check before the search says so (area, colouring, a
+    # piece that fits nowhere); ``message`` is then that reason alone.
+    reason: str | None = None
 
 
 def scan_order(board: Board) -> list[Cell]:
@@ -464,7 +467,7 @@ def solve(board: Board, pieces: list[Piece], *, gaps: bool = False, up_to_symmet
     reason = tiler.problem or next((f"piece {p.name} fits nowhere on the board"
                                     for p in tiler.pieces if not tiler.places[p.name]), None)
     if reason:
-        result.status, result.message, result.complete = Status.NONE, reason, True
+        result.status, result.message, result.complete, result.reason = Status.NONE, reason, True, reason
         result.seconds = time.perf_counter() - t0
         return result
     stopped = None

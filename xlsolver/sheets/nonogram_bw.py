@@ -149,15 +149,12 @@ def status_sentence(result: NonogramResult) -> str:
         shared = int(np.count_nonzero(result.known != UNKNOWN))
         return f"several solutions: the {shared} cells all solutions share are painted; the rest differ"
     message = result.message.strip()
-    if result.status == Status.NONE:
-        if message.lower().startswith("no solution"):  # the solver's sentence already says it
-            return message
-        detail = message or _describe_conflict(result.conflict)
-        return f"no solution: {detail}" if detail else "no solution"
-    if message.lower().startswith("gave up"):
+    if message:  # the solver's own sentence for none and gave_up says it whole
         return message
-    head = f"gave up after {result.seconds:.3g} s"
-    return f"{head}: {message}" if message else head
+    if result.status == Status.NONE:
+        detail = _describe_conflict(result.conflict)
+        return f"no solution: {detail}" if detail else "no solution"
+    return f"gave up after {result.seconds:.3g} s"
 
 
 def _describe_conflict(conflict: Conflict | None) -> str:

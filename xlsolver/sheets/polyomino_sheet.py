@@ -418,6 +418,6 @@ def tiling_rows(board: Board, tiling: Tiling, height: int, width: int) -> list[s
 
 def status_sentence(result: TilingResult, puzzle: PolyominoPuzzle) -> str:
     """The verdict in words, with the counts."""
-    if result.status == Status.NONE and not result.message.startswith("no tiling"):
-        return f"no tiling: {result.message}"
+    if result.reason is not None:  # decided before the search: say which check
+        return f"no tiling: {result.reason}"
     return result.message
