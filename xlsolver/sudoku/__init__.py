@@ -17,20 +17,10 @@ result     the verdict, up to two solutions and the digits all solutions
 Cells are flat indices ``r * n + c`` (0-based, row by row) in this package.
 """
 
-from xlsolver.sudoku.model import MAX_SIZE, SYMBOLS, Shape, Sudoku, is_solution, read_lines
-from xlsolver.sudoku.solver import Conflict, SudokuResult, count_solutions, shared_digits, solve, solve_many
+from xlsolver.sudoku.model import SYMBOLS, Shape, Sudoku, is_solution, read_lines
+from xlsolver.sudoku.solver import SudokuResult, count_solutions, solve, solve_many
 
 __all__ = [
-    "MAX_SIZE",
-    "SYMBOLS",
-    "Conflict",
-    "Shape",
-    "Sudoku",
-    "SudokuResult",
-    "count_solutions",
-    "is_solution",
-    "read_lines",
-    "shared_digits",
-    "solve",
+    "SYMBOLS", "Shape", "Sudoku", "SudokuResult", "count_solutions", "is_solution", "read_lines", "solve",
     "solve_many",
 ]

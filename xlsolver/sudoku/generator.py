@@ -30,8 +30,8 @@ from xlsolver.sudoku.model import Shape, Sudoku
 from xlsolver.sudoku.solver import candidates, count
 
 __all__ = [
-    "AUTO", "GENTLE_SHARE", "SYMMETRIES", "Generated", "VerificationError", "default_test_nodes",
-    "full_grid", "generate", "make_accepted", "make_puzzle", "orbit",
+    "AUTO", "GENTLE_SHARE", "Generated", "SYMMETRIES", "VerificationError", "default_test_nodes", "generate",
+    "make_accepted", "make_puzzle", "orbit",
 ]
 
 SYMMETRIES = ("none", "rot180", "rot90", "mirror", "diagonal")

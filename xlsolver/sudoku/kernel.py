@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from xlsolver.core.accel import compile_kernels
 
-__all__ = ["DONE", "PAUSED", "line_box", "pick", "popcount", "propagate", "run", "run9", "run9_compiled",
-           "run_compiled"]
+__all__ = ["PAUSED", "popcount", "run", "run9_compiled", "run_compiled"]
 
 DONE = 0
 PAUSED = 1

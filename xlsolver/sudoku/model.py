@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["EMPTY", "MAX_SIZE", "SYMBOLS", "Shape", "Sudoku", "is_solution", "read_lines"]
+__all__ = ["SYMBOLS", "Shape", "Sudoku", "is_solution", "read_lines"]
 
 # Digits 1..9 then letters: 16x16 uses 1-9 and A-G, 25x25 1-9 and A-P.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -55,29 +55,8 @@ from xlsolver.core.accel import compile_kernels
 from xlsolver.sudoku.kernel import popcount
 
 __all__ = [
-    "DONE",
-    "PAUSED",
-    "STRIDE",
-    "TABLE_SIZE",
-    "cand_digits",
-    "load",
-    "load_compiled",
-    "load_givens",
-    "load_givens_compiled",
-    "naked",
-    "pick",
-    "place",
-    "propagate",
-    "record",
-    "run",
-    "run_batch",
-    "run_batch_compiled",
-    "run_compiled",
-    "run_givens",
-    "run_givens_compiled",
-    "shrink",
-    "stacks",
-    "tables",
+    "DONE", "GRID", "PAUSED", "POS", "STRIDE", "load", "load_compiled", "load_givens", "run", "run_batch",
+    "run_batch_compiled", "run_compiled", "run_givens_compiled", "tables",
 ]
 
 DONE = 0

@@ -13,8 +13,7 @@ from xlsolver.core.status import Status
 from xlsolver.sudoku import kernel, nine
 from xlsolver.sudoku.model import Shape, Sudoku
 
-__all__ = ["SLICE", "Conflict", "SudokuResult", "candidates", "count", "count_bands", "count_solutions", "shared_digits", "solve",
-           "solve_many"]
+__all__ = ["SudokuResult", "candidates", "count", "count_bands", "count_solutions", "solve", "solve_many"]
 
 SLICE = 4096  # nodes between clock checks; a multiple of 64, as Budget.charge expects
 BATCH = 4096  # puzzles per call of the batch kernel

@@ -5,7 +5,7 @@ Glossary
 --------
 grid       what the search knows (:class:`Grid`): placed digits and the
            candidates of the empty cells, as bit sets per cell and per digit.
-step       one deduction (:class:`Step`): technique, the cells and candidates
+step       one deduction (:class:`~.step.Step`): technique, the cells and candidates
            it rests on, its placements and eliminations, and a sentence.
 technique  a function ``(grid, context) -> Iterator[Step]``, one module per family.
 context    what one explanation remembers between steps (:class:`Context`):
@@ -22,26 +22,7 @@ assume one solution, which :func:`explain` makes sure of.
 
 from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid, cell_name
-from xlsolver.sudoku.techniques.ladder import LADDER, LEVELS, Technique, explain, next_step
-from xlsolver.sudoku.techniques.links import Links, links
-from xlsolver.sudoku.techniques.rating import GUESSING, QQWING_CLASSES, Rating, qqwing_class, rate
-from xlsolver.sudoku.techniques.step import Step
+from xlsolver.sudoku.techniques.ladder import LADDER, explain, next_step
+from xlsolver.sudoku.techniques.rating import GUESSING, qqwing_class, rate
 
-__all__ = [
-    "GUESSING",
-    "LADDER",
-    "LEVELS",
-    "QQWING_CLASSES",
-    "Context",
-    "Grid",
-    "Links",
-    "Rating",
-    "Step",
-    "Technique",
-    "cell_name",
-    "explain",
-    "links",
-    "next_step",
-    "qqwing_class",
-    "rate",
-]
+__all__ = ["Context", "GUESSING", "Grid", "LADDER", "cell_name", "explain", "next_step", "qqwing_class", "rate"]

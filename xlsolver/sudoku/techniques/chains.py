@@ -24,7 +24,7 @@ from xlsolver.sudoku.techniques.grid import Grid, bits, cell_name, digit_name
 from xlsolver.sudoku.techniques.links import Links, links, node_name
 from xlsolver.sudoku.techniques.step import Step, eliminations_text, make_step, see_both
 
-__all__ = ["MAX_NODES", "aic", "chain_text", "remote_pair", "turbot_fish", "x_chain", "xy_chain"]
+__all__ = ["aic", "remote_pair", "turbot_fish", "x_chain", "xy_chain"]
 
 MAX_NODES = 14
 

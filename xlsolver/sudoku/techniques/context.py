@@ -18,7 +18,7 @@ reuse a value of another grid.
 
 from __future__ import annotations
 
-__all__ = ["Context", "NothingFound"]
+__all__ = ["Context"]
 
 
 class NothingFound:

@@ -25,7 +25,7 @@ from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name, houses, popcount
 from xlsolver.sudoku.techniques.step import Step, eliminations_text, houses_text, make_step
 
-__all__ = ["basic_fish", "finned_fish", "FISH_NAMES"]
+__all__ = ["basic_fish", "finned_fish"]
 
 FISH_NAMES = MappingProxyType({2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"})
 

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from xlsolver.sudoku.model import SYMBOLS, Shape, Sudoku
 
-__all__ = ["Grid", "Houses", "bits", "cell_name", "digit_name", "digits_of", "houses", "popcount"]
+__all__ = ["Grid", "bits", "cell_name", "digit_name", "digits_of", "houses", "popcount"]
 
 
 def bits(mask: int):

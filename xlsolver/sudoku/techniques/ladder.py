@@ -22,7 +22,7 @@ from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid, bits, digit_name, popcount
 from xlsolver.sudoku.techniques.step import Step, make_step
 
-__all__ = ["LADDER", "LEVELS", "Technique", "explain", "guess_step", "next_step", "technique"]
+__all__ = ["LADDER", "LEVELS", "Technique", "explain", "guess_step", "next_step", "step_score", "technique"]
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 

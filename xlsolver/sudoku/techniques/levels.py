@@ -16,7 +16,7 @@ from xlsolver.sudoku.model import Shape
 from xlsolver.sudoku.techniques.ladder import LEVELS, explain
 from xlsolver.sudoku.techniques.rating import Rating, rate
 
-__all__ = ["TRIES_PER_PUZZLE", "AtLevel", "puzzles_at_level", "rate_generated", "rating_columns"]
+__all__ = ["AtLevel", "puzzles_at_level", "rating_columns"]
 
 TRIES_PER_PUZZLE = 400  # candidates generated per puzzle asked for, before giving up
 

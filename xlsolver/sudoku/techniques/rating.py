@@ -26,7 +26,7 @@ from xlsolver.sudoku.techniques.grid import Grid
 from xlsolver.sudoku.techniques.ladder import LEVELS, Technique, next_step, step_score, technique
 from xlsolver.sudoku.techniques.step import Step
 
-__all__ = ["GUESSING", "QQWING_CLASSES", "QQWING_LADDER", "Rating", "qqwing_class", "rate"]
+__all__ = ["GUESSING", "Rating", "hodoku_level", "qqwing_class", "rate"]
 
 GUESSING = "needs guessing"
 LEVEL_BOUNDS = MappingProxyType({"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800})

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from xlsolver.sudoku.techniques.grid import cell_name, digit_name
 
-__all__ = ["Step", "and_list", "digits_text", "eliminations_text", "houses_text", "make_step", "see_both"]
+__all__ = ["Step", "digits_text", "eliminations_text", "houses_text", "make_step", "see_both"]
 
 
 @dataclass(frozen=True)

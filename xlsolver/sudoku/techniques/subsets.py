@@ -16,7 +16,7 @@ from xlsolver.sudoku.techniques.context import Context
 from xlsolver.sudoku.techniques.grid import Grid, bits, digits_of, popcount
 from xlsolver.sudoku.techniques.step import Step, digits_text, eliminations_text, make_step
 
-__all__ = ["SIZE_NAMES", "hidden_subset", "locked_subset", "naked_subset"]
+__all__ = ["hidden_subset", "locked_subset", "naked_subset"]
 
 SIZE_NAMES = MappingProxyType({2: "Pair", 3: "Triple", 4: "Quad"})
 
