@@ -144,3 +144,27 @@ def test_a_press_reads_its_sheet_once(monkeypatch):
     [report] = press(live, "solve")
     assert report.status == "unique"
     assert live.snapshots == Counter({"Heart": 1}) and layouts["Heart"] == 1
+
+
+# What docs/architecture.md ("Adding a puzzle kind") asks of every kind, by path.
+# {kind} is the kind's name, {package} its puzzle package's last part.
+GUIDE = {
+    "its puzzle package": "xlsolver/{package}/__init__.py",
+    "its sheet module(s)": "xlsolver/sheets/{kind}_*.py",
+    "its job module (the spec)": "xlsolver/jobs/{kind}.py",
+    "an independent oracle": "tests/{package}/oracle.py",
+    "a workbook round-trip test": "tests/{package}/test_workbook.py",
+    "a bundled workbook": "workbooks/{kind}.xlsx",
+    "a docs page": "docs/{kind}*.md",
+}
+
+
+@pytest.mark.parametrize("spec", kinds(), ids=lambda s: s.name)
+def test_a_registered_kind_has_all_the_guide_asks_for(spec):
+    package = spec.package.split(".")[1]
+    missing = [what for what, pattern in GUIDE.items()
+               if not list(ROOT.glob(pattern.format(kind=spec.name, package=package)))]
+    assert not missing, f"{spec.name} lacks {', '.join(missing)} (see docs/architecture.md, Adding a puzzle kind)"
+    assert spec.sample is not None, f"{spec.name} has no sample sheet for xlsolver excel"
+    guide = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert "## Adding a puzzle kind" in guide

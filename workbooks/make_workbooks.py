@@ -24,7 +24,7 @@ Clash      8x8     none         one clue altered: totals agree, every clue
                                 fits, yet no picture satisfies them all
 =========  ======  ===========  ===========================================
 
-Sizes are width x height. ``tests/test_workbooks.py`` checks each verdict with
+Sizes are width x height. ``tests/nonogram/test_workbook.py`` checks each verdict with
 a solver of its own and that the committed workbook matches this script.
 """
 

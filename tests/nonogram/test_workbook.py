@@ -20,7 +20,7 @@ from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Nonogram
 from xlsolver.sheets.nonogram_bw import read_nonogram
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 SCRIPT = ROOT / "workbooks" / "make_workbooks.py"
 BUNDLED = ROOT / "workbooks" / "nonogram.xlsx"
 EXPECTED_COUNT = {"unique": 1, "multiple": 2, "none": 0}
