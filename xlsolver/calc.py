@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any, Iterable
 
-from xlsolver.backends.calc_backend import CalcWorkbook, import_uno
+from xlsolver.backends.calc_backend import CalcWorkbook, add_push_buttons
 from xlsolver.buttons import BUTTONS, press
 from xlsolver.jobs import Report
 
@@ -113,33 +113,5 @@ def add_buttons(book: CalcWorkbook, sheet: str, actions: Iterable[str], row: int
                 width_mm: float = 22.0, height_mm: float = 7.0) -> list[str]:
     """Push buttons labelled with ``actions``, one below the other from 1-based
     ``(row, col)``, each bound to its macro. Returns the script addresses bound."""
-    uno = import_uno()
-    doc = book.api
-    ws = doc.Sheets.getByName(sheet)
-    page = ws.DrawPage
-    origin = ws.getCellByPosition(col - 1, row - 1).Position
-    bound = []
-    for number, action in enumerate(actions):
-        model = doc.createInstance("com.sun.star.form.component.CommandButton")
-        model.Name, model.Label = f"xlsolver_{action}", action.capitalize()
-        shape = doc.createInstance("com.sun.star.drawing.ControlShape")
-        position = uno.createUnoStruct("com.sun.star.awt.Point")
-        position.X, position.Y = origin.X, origin.Y + round(number * (height_mm + 1.5) * 100)
-        size = uno.createUnoStruct("com.sun.star.awt.Size")
-        size.Width, size.Height = round(width_mm * 100), round(height_mm * 100)
-        shape.Position, shape.Size = position, size
-        shape.Control = model
-        page.add(shape)  # puts the model into the sheet's form
-        form = model.Parent
-        index = _index_of(form, model.Name)
-        event = uno.createUnoStruct("com.sun.star.script.ScriptEventDescriptor")
-        event.ListenerType, event.EventMethod = "XActionListener", "actionPerformed"
-        event.ScriptType, event.ScriptCode = "Script", macro_url(action)
-        form.registerScriptEvent(index, event)
-        bound.append(event.ScriptCode)
-    return bound
-
-
-def _index_of(form: Any, name: str) -> int:
-    """The index of a form's control model (ElementNames is sorted; events go by index)."""
-    return next(i for i in range(form.Count) if form.getByIndex(i).Name == name)
+    buttons = [(f"xlsolver_{action}", action.capitalize(), macro_url(action)) for action in actions]
+    return add_push_buttons(book, sheet, buttons, row, col, width_mm, height_mm)

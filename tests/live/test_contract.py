@@ -188,8 +188,8 @@ def _compare(got, want) -> None:
 
 def _offered(sheets: dict[str, Cells], action: str) -> bool:
     """Does any sheet of the case offer ``action`` (polyomino sheets offer solve and clear)?"""
-    kinds = {kind_of(SheetSnapshot(name, cells)) for name, cells in sheets.items()} - {None}
-    return any(action in kind.offered() for kind in kinds)
+    kinds = [kind_of(SheetSnapshot(name, cells)) for name, cells in sheets.items()]
+    return any(kind is not None and action in kind.offered() for kind in kinds)
 
 
 # Each case with the actions its sheets offer: an action a kind does not have is not a case.

@@ -180,6 +180,8 @@ class Sheet:
         self._book = book
         self._name = name
         self.cells_: dict[tuple[int, int], _Cell] = {}
+        self.column_widths_: dict[int, float] = {}  # column -> width in characters, where set
+        self.row_heights_: dict[int, float] = {}  # row -> height in points, where set
 
     @property
     def name(self) -> str:
@@ -324,6 +326,8 @@ class Range:
     @row_height.setter
     def row_height(self, value) -> None:
         self._log("Range.row_height=")
+        for top, _, bottom, _ in self._boxes:
+            self._sheet.row_heights_.update(dict.fromkeys(range(top, bottom + 1), value))
 
     @property
     def column_width(self):
@@ -333,6 +337,8 @@ class Range:
     @column_width.setter
     def column_width(self, value) -> None:
         self._log("Range.column_width=")
+        for _, left, _, right in self._boxes:
+            self._sheet.column_widths_.update(dict.fromkeys(range(left, right + 1), value))
 
 
 class Font:

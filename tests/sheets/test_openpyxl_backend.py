@@ -313,3 +313,24 @@ def test_grid_lines_survive_painting(tmp_path):
     assert ws.cell(7, 8).border.right.style == "medium" and ws.cell(7, 8).border.bottom.style == "medium"
     assert ws.cell(3, 7).border.left.style == "medium"  # every fifth column from the left edge
     assert ws.cell(1, 1).border.left.style is None  # outside the box: untouched
+
+
+def test_finishing_a_package_keeps_the_defined_names_it_had(tmp_path):
+    """The sheet-scoped names, the Action list: added beside every name the workbook had."""
+    from openpyxl.workbook.defined_name import DefinedName
+
+    from xlsolver.backends.xlsm import finish_package
+
+    book = OpenpyxlWorkbook.new()
+    book.add_sheet("Puzzle")
+    book.apply(PaintPlan("Puzzle", (Write((1, 1), "x"),)))
+    book.api.defined_names["Keep"] = DefinedName("Keep", attr_text="'Puzzle'!$B$2:$C$3")
+    book.api["Puzzle"].defined_names["Stop"] = DefinedName("Stop", attr_text="'Puzzle'!$Z$9")
+    path = tmp_path / "book.xlsx"
+    book.save(path)
+    finish_package(path, {"Action": "'Puzzle'!$S$1", "Stop": "'Puzzle'!$S$3"},
+                   ("S1", ["solve", "clear"], "Action", "What Run does"))
+    again = OpenpyxlWorkbook.open(path)
+    assert again.snapshot("Puzzle").names == {"Keep": (2, 2, 3, 3), "Action": (1, 19, 1, 19), "Stop": (3, 19, 3, 19)}
+    validation = again.api["Puzzle"].data_validations.dataValidation
+    assert [(v.type, v.formula1, str(v.sqref)) for v in validation] == [("list", '"solve,clear"', "S1")]

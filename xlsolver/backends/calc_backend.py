@@ -33,11 +33,23 @@ from typing import Any
 from xlsolver.backends.boxes import Box, rectangles
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
-from xlsolver.core.paint import GREY, Cell, GridLines, Paint, PaintPlan, SquareCells, Style, Write
+from xlsolver.core.paint import (
+    GREY,
+    Cell,
+    ColumnWidths,
+    GridLines,
+    Paint,
+    PaintPlan,
+    PrintSetup,
+    SquareCells,
+    Style,
+    TextLook,
+    Write,
+)
 from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
 
-__all__ = ["CalcOffice", "CalcWorkbook", "FILTERS", "INSTALL_HINT", "find_soffice", "import_uno", "office_environment",
-           "properties", "uno_folders"]
+__all__ = ["CalcOffice", "CalcWorkbook", "FILTERS", "INSTALL_HINT", "add_push_buttons", "find_soffice", "import_uno",
+           "office_environment", "properties", "uno_folders"]
 
 INSTALL_HINT = ("LibreOffice Calc and its Python bridge are needed: on Debian or Ubuntu "
                 "apt-get install libreoffice-calc-nogui python3-uno; elsewhere install LibreOffice "
@@ -242,6 +254,10 @@ def properties(**values) -> tuple:
 class CalcWorkbook:
     """An open Calc document as a back end. ``api`` is the document."""
 
+    # A live document keeps the user's page styles (PrintSetup) and fonts (TextLook:
+    # not painted here yet); files meant for paper are written by the openpyxl back end.
+    ignores: frozenset[type] = frozenset({TextLook, PrintSetup})
+
     def __init__(self, doc: Any, path: Path | None = None) -> None:
         self.api = doc
         self.path = path
@@ -250,6 +266,10 @@ class CalcWorkbook:
             self.path = Path(import_uno().fileUrlToSystemPath(doc.getURL()))
 
     # --- the protocol ---
+
+    @property
+    def source(self) -> str:
+        return str(self.path or "")
 
     def sheet_names(self) -> list[str]:
         return list(self.api.Sheets.ElementNames)
@@ -299,7 +319,9 @@ class CalcWorkbook:
                     _square(ws, op)
                 elif isinstance(op, GridLines):
                     _grid_lines(ws, op)
-                # Other layout hints have no meaning in a live sheet.
+                elif isinstance(op, ColumnWidths):
+                    _column_widths(ws, op)
+                # TextLook and PrintSetup: see ``ignores``.
             _write(ws, writes)
         finally:
             if not locked:
@@ -471,6 +493,14 @@ def _square(ws, op: SquareCells) -> None:
         rows.getByIndex(row).Height = size
 
 
+def _column_widths(ws, op: ColumnWidths) -> None:
+    """Excel's character units in 1/100 mm: 7 pixels a character and 5 of margin,
+    at 96 pixels (72 points) an inch."""
+    columns = ws.Columns
+    for col, width in op.widths:
+        columns.getByIndex(col - 1).Width = round((7 * width + 5) * 0.75 * 35.28)
+
+
 def _grid_lines(ws, op: GridLines) -> None:
     """Thin lines on every cell, medium ones on the box edge and every ``op.every`` lines."""
     uno = import_uno()
@@ -489,3 +519,40 @@ def _grid_lines(ws, op: GridLines) -> None:
     for row in range(op.top + op.every, op.bottom + 1, op.every):
         ws.getCellRangeByPosition(op.left - 1, row - 1, op.right - 1, row - 1).TopBorder = medium
 
+
+# --- push buttons -------------------------------------------------------------
+
+def add_push_buttons(book: CalcWorkbook, sheet: str, buttons: list[tuple[str, str, str]], row: int, col: int,
+                     width_mm: float = 22.0, height_mm: float = 7.0) -> list[str]:
+    """Push buttons ``(name, label, script address)``, one below the other from
+    1-based ``(row, col)``, each bound to its script when pressed. Returns the
+    script addresses bound."""
+    uno = import_uno()
+    doc = book.api
+    ws = doc.Sheets.getByName(sheet)
+    page = ws.DrawPage
+    origin = ws.getCellByPosition(col - 1, row - 1).Position
+    bound = []
+    for number, (name, label, script) in enumerate(buttons):
+        model = doc.createInstance("com.sun.star.form.component.CommandButton")
+        model.Name, model.Label = name, label
+        shape = doc.createInstance("com.sun.star.drawing.ControlShape")
+        position = uno.createUnoStruct("com.sun.star.awt.Point")
+        position.X, position.Y = origin.X, origin.Y + round(number * (height_mm + 1.5) * 100)
+        size = uno.createUnoStruct("com.sun.star.awt.Size")
+        size.Width, size.Height = round(width_mm * 100), round(height_mm * 100)
+        shape.Position, shape.Size = position, size
+        shape.Control = model
+        page.add(shape)  # puts the model into the sheet's form
+        form = model.Parent
+        event = uno.createUnoStruct("com.sun.star.script.ScriptEventDescriptor")
+        event.ListenerType, event.EventMethod = "XActionListener", "actionPerformed"
+        event.ScriptType, event.ScriptCode = "Script", script
+        form.registerScriptEvent(_index_of(form, model.Name), event)
+        bound.append(event.ScriptCode)
+    return bound
+
+
+def _index_of(form: Any, name: str) -> int:
+    """The index of a form's control model (ElementNames is sorted; events go by index)."""
+    return next(i for i in range(form.Count) if form.getByIndex(i).Name == name)

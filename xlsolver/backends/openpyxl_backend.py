@@ -31,7 +31,18 @@ from openpyxl.writer.theme import theme_xml
 
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
-from xlsolver.core.paint import GREY, GridLines, Paint, PaintPlan, PrintSetup, SquareCells, Style, TextLook, Write
+from xlsolver.core.paint import (
+    GREY,
+    ColumnWidths,
+    GridLines,
+    Paint,
+    PaintPlan,
+    PrintSetup,
+    SquareCells,
+    Style,
+    TextLook,
+    Write,
+)
 from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
 
 __all__ = ["OpenpyxlWorkbook"]
@@ -51,8 +62,10 @@ class OpenpyxlWorkbook:
     """A workbook file (.xlsx, .xlsm) held in memory by openpyxl.
 
     ``api`` is the openpyxl ``Workbook`` itself, the escape hatch for what the
-    protocol does not cover.
+    protocol does not cover; only code in ``xlsolver/backends`` uses it.
     """
+
+    ignores: frozenset[type] = frozenset()  # a file keeps every layout operation
 
     def __init__(self, book: Workbook, path: Path | None = None) -> None:
         self.api = book
@@ -87,6 +100,10 @@ class OpenpyxlWorkbook:
 
     # --- the protocol ---
 
+    @property
+    def source(self) -> str:
+        return str(self.path or "")
+
     def sheet_names(self) -> list[str]:
         return list(self.api.sheetnames)
 
@@ -95,9 +112,16 @@ class OpenpyxlWorkbook:
         if name not in self.api.sheetnames:
             self.api.create_sheet(name)
 
-    def remove_sheet(self, name: str) -> None:
-        if name in self.api.sheetnames and len(self.api.sheetnames) > 1:
+    def remove_sheet(self, name: str, even_last: bool = False) -> None:
+        """Delete ``name``; the last sheet only with ``even_last`` (a file being
+        built may be empty for a while, but :meth:`save` wants a sheet)."""
+        if name in self.api.sheetnames and (len(self.api.sheetnames) > 1 or even_last):
             self.api.remove(self.api[name])
+
+    def copy_sheet(self, source: str, name: str) -> None:
+        """Add a copy of the sheet ``source`` (cells, styles, sizes) called ``name`` at the end.
+        Styling a frame once and copying it is much faster than styling each sheet."""
+        self.api.copy_worksheet(self.api[source]).title = name
 
     def snapshot(self, sheet: str) -> SheetSnapshot:
         """Values, solid fills, diagonal borders and the defined names that point into ``sheet``."""
@@ -129,6 +153,9 @@ class OpenpyxlWorkbook:
                 _text_look(ws, op)
             elif isinstance(op, PrintSetup):
                 _print_setup(ws, op)
+            elif isinstance(op, ColumnWidths):
+                for col, width in op.widths:
+                    ws.column_dimensions[get_column_letter(col)].width = width
             else:
                 raise TypeError(f"unknown paint operation {op!r}")
 

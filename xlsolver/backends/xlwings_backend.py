@@ -43,7 +43,20 @@ from xlsolver.backends.boxes import Box, absolute, address_chunks, parse_address
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
-from xlsolver.core.paint import GREY, Cell, GridLines, Paint, PaintPlan, SquareCells, Style, Write
+from xlsolver.core.paint import (
+    GREY,
+    LAYOUT_OPS,
+    Cell,
+    ColumnWidths,
+    GridLines,
+    Paint,
+    PaintPlan,
+    PrintSetup,
+    SquareCells,
+    Style,
+    TextLook,
+    Write,
+)
 from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
 
 __all__ = ["INSTALL_HINT", "XlwingsWorkbook", "caller_book", "import_xlwings"]
@@ -124,6 +137,16 @@ class XlwingsWorkbook:
 
     # --- the protocol ---
 
+    @property
+    def source(self) -> str:
+        return str(self.path or "")
+
+    @property
+    def ignores(self) -> frozenset[type]:
+        """Live Excel keeps the user's own page setup (PrintSetup) and fonts (TextLook:
+        not painted here yet); xlwings Lite sets fills, font colours and values only."""
+        return frozenset(LAYOUT_OPS) if self.lite else frozenset({TextLook, PrintSetup})
+
     def sheet_names(self) -> list[str]:
         return [sheet.name for sheet in self.api.sheets]
 
@@ -187,7 +210,10 @@ class XlwingsWorkbook:
                     _square(ws, op)
                 elif isinstance(op, GridLines):
                     _grid_lines(ws, op)
-                # Other layout hints (print setup ...) have no meaning in a live sheet.
+                elif isinstance(op, ColumnWidths):
+                    for col, width in op.widths:
+                        ws.range((1, col)).column_width = width
+                # TextLook and PrintSetup: see ``ignores``.
             if names:
                 names[-1].delete()
             self._write(ws, writes)

@@ -19,25 +19,23 @@ the Calc macros installed into this account's LibreOffice profile.
 
 The workbook itself is built with openpyxl; what openpyxl does not write
 (defined names scoped to the sheet, the Action list, the button, the VBA
-project) is added to the saved file's XML.
+project) is added to the saved package by :mod:`xlsolver.backends.xlsm`.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
-import shutil
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
-from xml.sax.saxutils import escape
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+from xlsolver.backends.xlsm import Button, finish_package, name_modules, save_macro_book
 from xlsolver.buttons import BUTTONS
 from xlsolver.cli.common import EXIT_ALL_UNIQUE, subcommand
 from xlsolver.core import InputError, PaintPlan, Write
-from xlsolver.core.files import atomic_write, atomic_write_text
+from xlsolver.core.files import atomic_write_text
+from xlsolver.core.paint import ColumnWidths
 
 __all__ = ["KINDS", "register", "write_folder"]
 
@@ -148,12 +146,9 @@ def _build(kind: Kind, macros: bool) -> tuple[OpenpyxlWorkbook, Panel]:
     book.apply(_panel_plan(kind.sheet, panel))
     book.add_sheet("Help")
     book.apply(PaintPlan("Help", tuple(Write((i + 1, 1), line) for i, line in enumerate(HELP_LINES) if line)))
-    book.api[kind.sheet].column_dimensions[_letters(panel.left)].width = 10
-    book.api[kind.sheet].column_dimensions[_letters(panel.value_col)].width = 14
+    book.apply(PaintPlan(kind.sheet, (ColumnWidths.of({panel.left: 10, panel.value_col: 14}),)))
     if macros:  # the template's document modules are ThisWorkbook, Sheet1 and Sheet2
-        book.api.code_name = "ThisWorkbook"
-        for number, ws in enumerate(book.api.worksheets, 1):
-            ws.sheet_properties.codeName = f"Sheet{number}"
+        name_modules(book)
     return book, panel
 
 
@@ -170,96 +165,11 @@ def _absolute(sheet: str, cell: tuple[int, int]) -> str:
 def _finish(path: Path, kind: Kind, panel: Panel, template: Path | None) -> None:
     """Add to the saved file what openpyxl does not write: sheet-scoped names, the
     Action list, and (with a template) the VBA project and a Run button."""
-    with zipfile.ZipFile(path) as source:
-        parts = {name: source.read(name) for name in source.namelist()}
-    names = "".join(f'<definedName name="{what}" localSheetId="0">{escape(_absolute(kind.sheet, panel.cell(what)))}'
-                    f"</definedName>" for what in ("Action", "Budget", "Stop", "Status"))
-    workbook = parts["xl/workbook.xml"].decode("utf-8")
-    workbook = re.sub(r"<definedNames>.*?</definedNames>|<definedNames\s*/>", "", workbook, flags=re.S)
-    workbook = workbook.replace("</sheets>", f"</sheets><definedNames>{names}</definedNames>", 1)
-    parts["xl/workbook.xml"] = workbook.encode("utf-8")
-    sheet_part = "xl/worksheets/sheet1.xml"
-    sheet = parts[sheet_part].decode("utf-8")
+    names = {what: _absolute(kind.sheet, panel.cell(what)) for what in ("Action", "Budget", "Stop", "Status")}
     action = f"{_letters(panel.value_col)}{panel.cell('Action')[0]}"
-    validation = (f'<dataValidations count="1"><dataValidation type="list" allowBlank="1" showDropDown="0" '
-                  f'showInputMessage="1" showErrorMessage="1" promptTitle="Action" prompt="What Run does" '
-                  f'sqref="{action}"><formula1>"{",".join(BUTTONS)}"</formula1></dataValidation></dataValidations>')
-    sheet = sheet.replace("<pageMargins", validation + "<pageMargins", 1)
-    if template is not None:
-        sheet, parts = _add_button(sheet, parts, panel, template)
-    parts[sheet_part] = sheet.encode("utf-8")
-
-    def write(temporary: Path) -> None:
-        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as target:
-            for name, data in parts.items():
-                target.writestr(name, data)
-
-    atomic_write(path, write, "the workbook")
-
-
-def _add_button(sheet: str, parts: dict[str, bytes], panel: Panel, template: Path) -> tuple[str, dict]:
-    with zipfile.ZipFile(template) as source:
-        parts["xl/vbaProject.bin"] = source.read("xl/vbaProject.bin")
-    parts["xl/drawings/vmlDrawing1.vml"] = _button_vml("Run", panel.left - 1, panel.top + 4 - 1).encode("utf-8")
-    rels_part = "xl/worksheets/_rels/sheet1.xml.rels"
-    rel = ('<Relationship Id="rIdXlsolverButton" Target="../drawings/vmlDrawing1.vml" '
-           'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/vmlDrawing"/>')
-    if rels_part in parts:
-        rels = parts[rels_part].decode("utf-8").replace("</Relationships>", rel + "</Relationships>")
-    else:
-        rels = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships '
-                f'xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rel}</Relationships>')
-    parts[rels_part] = rels.encode("utf-8")
-    if "xmlns:r=" not in sheet[:600]:
-        sheet = sheet.replace("<worksheet ", '<worksheet xmlns:r="http://schemas.openxmlformats.org/'
-                                            'officeDocument/2006/relationships" ', 1)
-    sheet = sheet.replace("</worksheet>", '<legacyDrawing r:id="rIdXlsolverButton"/></worksheet>', 1)
-    types = parts["[Content_Types].xml"].decode("utf-8")
-    types = types.replace("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
-                          "application/vnd.ms-excel.sheet.macroEnabled.main+xml")
-    extra = ""
-    if 'Extension="bin"' not in types:
-        extra += '<Default Extension="bin" ContentType="application/vnd.ms-office.vbaProject"/>'
-    if 'Extension="vml"' not in types:
-        extra += '<Default Extension="vml" ContentType="application/vnd.openxmlformats-officedocument.vmlDrawing"/>'
-    parts["[Content_Types].xml"] = re.sub(r"(<Types[^>]*>)", r"\1" + extra, types, count=1).encode("utf-8")
-    workbook_rels = parts["xl/_rels/workbook.xml.rels"].decode("utf-8").replace(
-        "</Relationships>", '<Relationship Id="rIdVbaProject" Target="vbaProject.bin" '
-                            'Type="http://schemas.microsoft.com/office/2006/relationships/vbaProject"/></Relationships>')
-    parts["xl/_rels/workbook.xml.rels"] = workbook_rels.encode("utf-8")
-    return sheet, parts
-
-
-def _button_vml(label: str, col: int, row: int) -> str:
-    """A form button (0-based anchor cell), bound to the template's one macro."""
-    anchor = f"{col}, 0, {row}, 2, {col + 2}, 0, {row + 2}, 0"
-    return f"""<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" \
-xmlns:x="urn:schemas-microsoft-com:office:excel">
- <o:shapelayout v:ext="edit"><o:idmap v:ext="edit" data="1"/></o:shapelayout>
- <v:shapetype id="_x0000_t201" coordsize="21600,21600" o:spt="201" path="m,l,21600r21600,l21600,xe">
-  <v:stroke joinstyle="miter"/>
-  <v:path shadowok="f" o:extrusionok="f" strokeok="f" fillok="f" o:connecttype="rect"/>
-  <o:lock v:ext="edit" shapetype="t"/>
- </v:shapetype>
- <v:shape id="_x0000_s1025" type="#_x0000_t201" style="position:absolute;margin-left:0;margin-top:0;width:120pt;\
-height:30pt;z-index:1;mso-wrap-style:tight" o:button="t" fillcolor="buttonFace [67]" strokecolor="windowText [64]" \
-o:insetmode="auto">
-  <v:fill color2="buttonFace [67]" o:detectmouseclick="t"/>
-  <o:lock v:ext="edit" rotation="t"/>
-  <v:textbox style="mso-direction-alt:auto" o:singleclick="f">
-   <div style="text-align:center"><font face="Calibri" size="220" color="#000000">{escape(label)}</font></div>
-  </v:textbox>
-  <x:ClientData ObjectType="Button">
-   <x:Anchor>{anchor}</x:Anchor>
-   <x:PrintObject>False</x:PrintObject>
-   <x:AutoFill>False</x:AutoFill>
-   <x:FmlaMacro>[0]!{TEMPLATE_MACRO}</x:FmlaMacro>
-   <x:TextHAlign>Center</x:TextHAlign>
-   <x:TextVAlign>Center</x:TextVAlign>
-  </x:ClientData>
- </v:shape>
-</xml>
-"""
+    button = Button("Run", (panel.top + 4, panel.left), TEMPLATE_MACRO)
+    finish_package(path, names, (action, list(BUTTONS), "Action", "What Run does"),
+                   button if template is not None else None, template)
 
 
 # --- the Python module, the VBA module, the notice ---------------------------
@@ -333,7 +243,7 @@ def write_folder(folder: Path, kinds: list[str] | None = None, calc: bool = Fals
         for suffix, macros in ((".xlsm", True), (".xlsx", False)):
             book, panel = _build(kind, macros)
             path = folder / (stem + suffix)
-            book.save(path) if not macros else _save_macro_book(book, path)
+            book.save(path) if not macros else save_macro_book(book, path)
             _finish(path, kind, panel, template if macros else None)
             written.append(path)
         atomic_write_text(folder / f"{stem}.py", module_text(stem))
@@ -354,13 +264,6 @@ def write_folder(folder: Path, kinds: list[str] | None = None, calc: bool = Fals
             say(f"wrote {path}")
         written += made
     return written
-
-
-def _save_macro_book(book: OpenpyxlWorkbook, path: Path) -> None:
-    """openpyxl saves .xlsm only for a workbook that holds macros; they are added afterwards."""
-    plain = path.with_suffix(".xlsx.tmp")
-    book.api.save(plain)  # the plain package; _finish turns it into a macro-enabled one
-    shutil.move(plain, path)
 
 
 def _write_calc(folder: Path, kinds: list[str], say: Callable[[str], None]) -> list[Path]:

@@ -1,25 +1,33 @@
 """An in-memory workbook that implements the back-end protocol.
 
 It is the reference back end for tests: painting into it and reading the
-snapshot back needs no file and no spreadsheet program.
+snapshot back needs no file and no spreadsheet program. Besides the cells a
+snapshot shows, it records everything else a plan asks for, so tests can see
+it: the font colours painted (:attr:`MemoryWorkbook.fonts`) and, per sheet, the
+layout operations in the order applied (:attr:`MemoryWorkbook.layout`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from xlsolver.core.paint import Cell, Paint, PaintPlan, Write
+from xlsolver.core.paint import LAYOUT_OPS, Cell, Op, Paint, PaintPlan, Write
 from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
 
 
 class MemoryWorkbook:
     """Sheets of cells held in dictionaries."""
 
+    ignores: frozenset[type] = frozenset()  # it records every layout operation
+
     def __init__(self, sheets: dict[str, dict[Cell, CellInfo]] | None = None,
                  names: dict[str, tuple[str, tuple[int, int, int, int]]] | None = None) -> None:
         self.sheets: dict[str, dict[Cell, CellInfo]] = {k: dict(v) for k, v in (sheets or {}).items()}
         self.names = dict(names or {})  # name -> (sheet, (r0, c0, r1, c1))
         self.calls = 0  # operations applied, for tests that count work
+        self.fonts: dict[str, dict[Cell, str]] = {}  # sheet -> cell -> "RRGGBB" painted as its font colour
+        self.layout: dict[str, list[Op]] = {}  # sheet -> the layout operations applied, in order
+        self.source = ""  # no file behind it
 
     @classmethod
     def from_values(cls, sheet: str, rows: list[list[Value]], top: int = 1, left: int = 1) -> "MemoryWorkbook":
@@ -35,8 +43,10 @@ class MemoryWorkbook:
         self.sheets.setdefault(name, {})
 
     def remove_sheet(self, name: str) -> None:
-        if len(self.sheets) > 1:
-            self.sheets.pop(name, None)
+        if len(self.sheets) > 1 and name in self.sheets:
+            del self.sheets[name]
+            self.fonts.pop(name, None)
+            self.layout.pop(name, None)
 
     def snapshot(self, sheet: str) -> SheetSnapshot:
         cells = {k: v for k, v in self.sheets[sheet].items() if not v.blank}
@@ -51,9 +61,16 @@ class MemoryWorkbook:
                 for cell in op.cells:
                     old = cells.get(cell, CellInfo())
                     cells[cell] = CellInfo(old.value, op.style.fill, op.style.diagonals)
+                if op.style.font_color:  # as in a file: no colour given leaves the font alone
+                    fonts = self.fonts.setdefault(plan.sheet, {})
+                    fonts.update(dict.fromkeys(op.cells, op.style.font_color))
             elif isinstance(op, Write):
                 old = cells.get(op.cell, CellInfo())
                 cells[op.cell] = CellInfo(op.value, old.fill, old.diagonals)
+            elif isinstance(op, LAYOUT_OPS):
+                self.layout.setdefault(plan.sheet, []).append(op)
+            else:
+                raise TypeError(f"unknown paint operation {op!r}")
 
     def save(self, path: Path) -> None:  # pragma: no cover - nothing to write
         raise NotImplementedError("MemoryWorkbook lives in memory; use an openpyxl workbook to save")

@@ -12,6 +12,7 @@ diagonal hairline borders, red is ColorIndex 3 (#FF0000) for a contradiction.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping
 
 Cell = tuple[int, int]
 """A sheet cell as 1-based ``(row, col)``."""
@@ -53,8 +54,8 @@ class Write:
 @dataclass(frozen=True)
 class SquareCells:
     """Make the rows ``top..bottom`` and columns ``left..right`` square, ``size``
-    points a side, so a puzzle grid looks like one. A layout hint: a back end
-    that cannot size cells (the in-memory fake) ignores it."""
+    points a side, so a puzzle grid looks like one. A layout hint: the
+    in-memory fake, which has no sizes, records it."""
 
     top: int
     left: int
@@ -80,8 +81,8 @@ class GridLines:
 class TextLook:
     """Set the font size (points), boldness and centring of the text in the
     cells ``top..bottom`` x ``left..right``: big digits for a printed grid. A
-    layout hint: a font colour painted later is kept with it, and back ends
-    that show no fonts (the in-memory fake) ignore it."""
+    layout hint: a font colour painted later is kept with it; the in-memory
+    fake, which has no fonts, records it. xlwings Lite cannot set it."""
 
     top: int
     left: int
@@ -95,8 +96,9 @@ class TextLook:
 @dataclass(frozen=True)
 class PrintSetup:
     """Print the cells ``top..bottom`` x ``left..right`` and nothing else, on
-    one page, centred across it. A layout hint for files meant for paper; a
-    live sheet ignores it."""
+    one page, centred across it. A layout hint for files meant for paper:
+    the openpyxl file and Calc set it up, live Excel leaves its own page setup
+    alone, the in-memory fake records it."""
 
     top: int
     left: int
@@ -105,7 +107,35 @@ class PrintSetup:
     landscape: bool = False
 
 
-Op = Paint | Write | SquareCells | GridLines | TextLook | PrintSetup
+@dataclass(frozen=True)
+class ColumnWidths:
+    """Give columns their widths, in Excel's character units (the width of
+    that many digits of the default font), as ``(column, width)`` pairs with
+    1-based column numbers: room for a table's text. Build it from a mapping
+    keyed by number or letter with :meth:`of`."""
+
+    widths: tuple[tuple[int, float], ...]
+
+    @classmethod
+    def of(cls, widths: Mapping[int | str, float]) -> "ColumnWidths":
+        """``{"A": 6, "B": 28}`` or ``{1: 6, 2: 28}``; a column named twice keeps its last width."""
+        by_number = {_column_number(col): float(width) for col, width in widths.items()}
+        return cls(tuple(sorted(by_number.items())))
+
+
+def _column_number(col: int | str) -> int:
+    """1 for ``1`` or ``"A"``, 28 for ``"AB"``."""
+    if isinstance(col, int):
+        return col
+    number = 0
+    for letter in col.upper():
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
+
+
+Op = Paint | Write | SquareCells | GridLines | TextLook | PrintSetup | ColumnWidths
+LAYOUT_OPS = (SquareCells, GridLines, TextLook, PrintSetup, ColumnWidths)
+"""The operations that shape a sheet rather than paint or fill its cells."""
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,19 @@ _BLANK = CellInfo()
 
 
 class WorkbookBackend(Protocol):
-    """What every back end (openpyxl file, live Excel, the in-memory fake) offers."""
+    """What every back end (openpyxl file, live Excel, live Calc, the in-memory
+    fake) offers. Everything painted goes through :meth:`apply`: cell fills,
+    diagonals and font colours (:class:`~xlsolver.core.paint.Paint`), values
+    (``Write``) and the layout operations (``SquareCells``, ``GridLines``,
+    ``TextLook``, ``PrintSetup``, ``ColumnWidths``). A back end that cannot
+    show a layout operation names it in its ``ignores`` attribute."""
+
+    source: str
+    """Where the workbook came from: its file's path, "" for one that has none
+    (in memory, a live book not saved yet); reports name it."""
+
+    ignores: frozenset[type]
+    """The layout operation types this back end leaves out, each for a stated reason."""
 
     def sheet_names(self) -> list[str]: ...
 

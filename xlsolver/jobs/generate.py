@@ -31,6 +31,7 @@ from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import InputError, Status, column_letter
 from xlsolver.core.budget import BudgetExhausted
 from xlsolver.core.files import atomic_write_text
+from xlsolver.core.paint import ColumnWidths, PaintPlan
 from xlsolver.core.progress import Progress
 from xlsolver.jobs.base import DONE, Options, Report
 from xlsolver.sheets.sudoku_sheet import sudoku_index_plan, sudoku_print_frame, sudoku_print_plan
@@ -152,15 +153,12 @@ def _write_workbook(out: Path, request: SudokuRequest, made: list[tuple[Generate
     # Styling cells one by one is openpyxl's slow part (~80 ms a sheet), so the frame
     # (lines, sizes, fonts) is painted once and each puzzle's sheet is a copy of it.
     book.apply(sudoku_print_frame(request.shape, FRAME))
-    frame = book.api[FRAME]
     for i, (sheet, g) in enumerate(sheets, 1):
-        book.api.copy_worksheet(frame).title = sheet
+        book.copy_sheet(FRAME, sheet)
         book.apply(sudoku_print_plan(g.puzzle, sheet, f"#{i} ({g.puzzle.clues} clues)", frame=False))
-    book.api.remove(frame)
-    index = book.api[INDEX]
-    for column, width in INDEX_WIDTHS.items():
-        index.column_dimensions[column].width = width
-    index.column_dimensions[column_letter(len(header))].width = min(max(20, request.shape.n ** 2 + 2), 120)
+    book.remove_sheet(FRAME)
+    widths = {**INDEX_WIDTHS, column_letter(len(header)): min(max(20, request.shape.n ** 2 + 2), 120)}
+    book.apply(PaintPlan(INDEX, (ColumnWidths.of(widths),)))
     book.save(out)
 
 

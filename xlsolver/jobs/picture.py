@@ -224,7 +224,7 @@ def _write_book(out: Path, drawing: Drawing, puzzle, found: Assessment, title: s
         picture = sheet_title(picture, book.sheet_names())
     for sheet in (name, picture):
         if sheet in book.sheet_names():  # an earlier run's: start afresh
-            book.api.remove(book.api[sheet])
+            book.remove_sheet(sheet, even_last=True)
     book.add_sheet(name)
     plan = colour_import_plan(puzzle, name, title) if isinstance(puzzle, ColorNonogram) else \
         import_plan(puzzle, name, title)
