@@ -1,8 +1,6 @@
 """Every file format: samples written here by hand, located errors, and round trips
 ``read(write(x)) == x`` over random black-and-white and colour puzzles."""
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,8 +12,6 @@ from xlsolver.nonogram.formats import PuzzleEntry
 from xlsolver.nonogram.model import Nonogram
 
 from .oracle import runs
-
-CORPORA = Path(__file__).resolve().parents[3] / "shared" / "corpora" / "nonogram"
 
 # A 3-row, 4-column "L with a dot", the same puzzle in every black-and-white format.
 L_PUZZLE = Nonogram(((1,), (1, 1), (3,)), ((1,), (3,), (1,), (1,)))
@@ -237,13 +233,11 @@ def test_xml_keeps_colours_without_declaring_every_unused_one():
 
 
 @pytest.mark.corpus
-def test_corpus_files_read():
-    if not CORPORA.exists():
-        pytest.skip("../shared/corpora is absent")
-    entries = read_puzzles(CORPORA / "tournament" / "taai2011-questions.txt")
+def test_corpus_files_read(corpora):
+    entries = read_puzzles(corpora / "nonogram" / "tournament" / "taai2011-questions.txt")
     assert len(entries) == 1000 and all(e.puzzle.shape == (25, 25) for e in entries)
     assert entries[0].title == "1" and entries[-1].title == "1000"
-    for path in sorted((CORPORA / "webpbn").glob("*.non")):
+    for path in sorted((corpora / "nonogram" / "webpbn").glob("*.non")):
         (entry,) = read_puzzles(path)
         assert entry.goal is None or all(runs(ch == "#" for ch in row) == clue
                                          for row, clue in zip(entry.goal, entry.puzzle.rows))

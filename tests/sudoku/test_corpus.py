@@ -1,4 +1,4 @@
-"""Public corpora (not in the repository): read from ../shared/corpora when present."""
+"""Public corpora (not in the repository): read where tests/conftest.py finds them."""
 
 from pathlib import Path
 
@@ -8,19 +8,16 @@ from xlsolver.core import Status
 from xlsolver.sudoku import Sudoku, is_solution, solve
 from xlsolver.sudoku.cover import cover_count
 
-CORPORA = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "sudoku"
-
-
-def lines(name: str) -> list[str]:
-    path = CORPORA / name
+def lines(corpora: Path, name: str) -> list[str]:
+    path = corpora / "sudoku" / name
     if not path.exists():
         pytest.skip(f"{path} is absent")
     return path.read_text().split()
 
 
 @pytest.mark.corpus
-def test_a_sample_of_17_clue_puzzles_is_unique():
-    sample = lines("17clue.txt")[::250]
+def test_a_sample_of_17_clue_puzzles_is_unique(corpora):
+    sample = lines(corpora, "17clue.txt")[::250]
     for text in sample:
         puzzle = Sudoku.from_text(text)
         result = solve(puzzle)
@@ -31,8 +28,8 @@ def test_a_sample_of_17_clue_puzzles_is_unique():
 
 @pytest.mark.corpus
 @pytest.mark.parametrize("name", ["top95.txt", "hardest11.txt", "qqwing-expert.sdm"])
-def test_hard_collections_are_unique(name):
-    for text in lines(name):
+def test_hard_collections_are_unique(name, corpora):
+    for text in lines(corpora, name):
         puzzle = Sudoku.from_text(text)
         result = solve(puzzle)
         assert result.status == Status.UNIQUE and is_solution(puzzle, result.solutions[0])

@@ -13,9 +13,6 @@ from xlsolver.sudoku.techniques.ladder import LADDER, next_step
 from xlsolver.sudoku.techniques.rating import hodoku_level
 from xlsolver.sudoku.techniques.step import Step
 
-CORPORA = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "sudoku"
-
-
 def steps_of(*names: str) -> list[Step]:
     return [Step(name, "") for name in names]
 
@@ -81,8 +78,8 @@ def test_qqwing_class_is_the_smallest_set_of_its_techniques_that_solves(box):
     assert len(seen) >= 2
 
 
-def corpus(name: str) -> list[str]:
-    path = CORPORA / name
+def corpus(corpora: Path, name: str) -> list[str]:
+    path = corpora / "sudoku" / name
     if not path.exists():
         pytest.skip(f"{path} is absent")
     return [line.strip() for line in path.read_text().splitlines() if line.strip()]
@@ -90,8 +87,8 @@ def corpus(name: str) -> list[str]:
 
 @pytest.mark.corpus
 @pytest.mark.parametrize("label", ["simple", "easy", "intermediate", "expert"])
-def test_qqwing_class_matches_qqwing_labels(label):
-    lines = corpus(f"qqwing-{label}.sdm")
+def test_qqwing_class_matches_qqwing_labels(label, corpora):
+    lines = corpus(corpora, f"qqwing-{label}.sdm")
     agree = sum(qqwing_class(Sudoku.from_text(text)) == label for text in lines)
     assert agree >= 0.99 * len(lines)
 

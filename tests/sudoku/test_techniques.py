@@ -23,7 +23,6 @@ from xlsolver.sudoku.techniques import LADDER, Context, Grid, explain, next_step
 from xlsolver.sudoku.techniques.grid import cell_name
 from xlsolver.sudoku.techniques.ladder import guess_step
 
-CORPORA = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "sudoku"
 RUNGS = {rung.name: rung for rung in LADDER}
 
 # (box, seed of the generated puzzle, rung, technique of the step, placements, eliminations, grid state)
@@ -244,17 +243,17 @@ def test_16x16_explained():
     assert "Guess" not in used
 
 
-def corpus(name: str) -> list[str]:
-    path = CORPORA / name
+def corpus(corpora: Path, name: str) -> list[str]:
+    path = corpora / "sudoku" / name
     if not path.exists():
         pytest.skip(f"{path} is absent")
     return [line.strip() for line in path.read_text().splitlines() if line.strip()]
 
 
 @pytest.mark.corpus
-def test_no_false_step_on_a_corpus_sample():
+def test_no_false_step_on_a_corpus_sample(corpora):
     rng = random.Random(5)
-    sample = rng.sample(corpus("top1465.txt"), 6) + rng.sample(corpus("qqwing-expert.sdm"), 10)
+    sample = rng.sample(corpus(corpora, "top1465.txt"), 6) + rng.sample(corpus(corpora, "qqwing-expert.sdm"), 10)
     for text in sample:
         puzzle = Sudoku.from_text(text)
         check_steps(puzzle, solve(puzzle).solutions[0])
@@ -262,9 +261,9 @@ def test_no_false_step_on_a_corpus_sample():
 
 @pytest.mark.corpus
 @pytest.mark.slow
-def test_no_false_step_on_thousands_of_corpus_puzzles():
-    sample = corpus("top1465.txt")[::3] + corpus("qqwing-expert.sdm") + corpus("qqwing-intermediate.sdm")[::2] \
-        + corpus("17clue.txt")[::100]
+def test_no_false_step_on_thousands_of_corpus_puzzles(corpora):
+    sample = corpus(corpora, "top1465.txt")[::3] + corpus(corpora, "qqwing-expert.sdm") \
+        + corpus(corpora, "qqwing-intermediate.sdm")[::2] + corpus(corpora, "17clue.txt")[::100]
     used: dict[str, int] = {}
     for text in sample:
         puzzle = Sudoku.from_text(text)
