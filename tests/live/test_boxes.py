@@ -41,7 +41,7 @@ def test_rectangles_cover_exactly_the_cells_once(chosen):
 
 
 @given(cells, st.integers(21, 300))
-@settings(max_examples=60)
+@settings(max_examples=60, derandomize=True)
 def test_address_chunks_parse_back_within_the_limit(chosen, limit):
     boxes = rectangles(chosen)
     chunks = address_chunks(boxes, limit)

@@ -147,7 +147,7 @@ def test_nothing_is_explained_from_a_grid_no_solution_respects():
     assert next_step(PLUS, parse_grid([".#.", "###", ".#."])) is None  # complete: nothing left
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, derandomize=True, deadline=None)
 @given(st.integers(1, 5), st.integers(1, 6), st.data())
 def test_replayed_steps_reach_a_solution_and_never_contradict_one(h, w, data):
     picture = np.array(data.draw(st.lists(st.booleans(), min_size=h * w, max_size=h * w)), dtype=bool).reshape(h, w)
@@ -164,7 +164,7 @@ def test_replayed_steps_reach_a_solution_and_never_contradict_one(h, w, data):
     assert ("probe" in hardest and "guess" not in hardest) == (label == "needs probing")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40, derandomize=True, deadline=None)
 @given(st.integers(1, 5), st.integers(1, 6), st.data())
 def test_a_hint_from_a_correct_partial_grid_agrees_with_the_solution(h, w, data):
     picture = np.array(data.draw(st.lists(st.booleans(), min_size=h * w, max_size=h * w)), dtype=bool).reshape(h, w)
@@ -203,7 +203,7 @@ def test_difficulty_labels(puzzle, label):
 # --- checking a user's grid ---------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, derandomize=True, deadline=None)
 @given(st.integers(1, 5), st.integers(1, 6), st.data())
 def test_check_marks_exactly_the_cells_no_solution_has(h, w, data):
     picture = np.array(data.draw(st.lists(st.booleans(), min_size=h * w, max_size=h * w)), dtype=bool).reshape(h, w)

@@ -30,7 +30,7 @@ def test_a_3x2_box_grid_counts_like_a_2x3_one():
         Sudoku(tall.shape, tuple(givens[(5 - c) * 6 + r] for r in range(6) for c in range(6))), limit=None)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80, derandomize=True, deadline=None)
 @given(st.lists(st.integers(0, 4), min_size=16, max_size=16), st.booleans())
 def test_4x4_counts_agree_with_brute_force_and_algorithm_x(cells, plain):
     puzzle = Sudoku(Shape(2, 2), tuple(cells))
@@ -39,7 +39,7 @@ def test_4x4_counts_agree_with_brute_force_and_algorithm_x(cells, plain):
     assert exact_cover.count(cover_options(puzzle)) == want
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30, derandomize=True, deadline=None)
 @given(st.lists(st.integers(0, 6), min_size=36, max_size=36).map(
     lambda xs: [x if i % 2 else 0 for i, x in enumerate(xs)]), st.booleans())
 def test_6x6_counts_agree_with_brute_force(cells, plain):
