@@ -4,7 +4,8 @@ Glossary
 --------
 status   the verdict of a search: unique, multiple, none or gave_up (:class:`Status`).
 budget   the time and node limits a search may spend before it gives up (:class:`Budget`).
-cell     a ``(row, col)`` pair; 0-based inside a puzzle, 1-based on a sheet.
+cell     a ``(row, col)`` pair (:data:`Cell`); 0-based inside a puzzle, 1-based on a sheet.
+box      an inclusive sheet range ``(top, left, bottom, right)``, 1-based (:data:`Box`).
 plan     what gets painted: styles applied to groups of sheet cells, values written
          to cells (:class:`PaintPlan`). A plan is data; a back end applies it.
 back end a workbook behind :class:`WorkbookBackend`: it gives a :class:`SheetSnapshot`
@@ -15,6 +16,7 @@ This package imports only the standard library. Everything else imports it.
 
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.errors import InputError, cell_ref, column_letter
+from xlsolver.core.geometry import Box, Cell
 from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.core.paint import (
     BLACK,
@@ -34,8 +36,10 @@ __all__ = [
     "CLEAR",
     "RED",
     "WHITE",
+    "Box",
     "Budget",
     "BudgetExhausted",
+    "Cell",
     "CellInfo",
     "InputError",
     "MemoryWorkbook",

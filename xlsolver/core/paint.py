@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-Cell = tuple[int, int]
-"""A sheet cell as 1-based ``(row, col)``."""
+from xlsolver.core.geometry import Cell
 
 GREY = "808080"
 

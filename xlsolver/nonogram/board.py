@@ -13,11 +13,11 @@ from typing import Iterable
 
 import numpy as np
 
+from xlsolver.core.geometry import Cell
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram
 
 __all__ = ["Board"]
 
-Cell = tuple[int, int]
 LineKey = tuple[int, int]  # (axis, index): axis 0 = row, 1 = column
 
 

@@ -31,6 +31,7 @@ from typing import Iterator
 import numpy as np
 
 from xlsolver.core.budget import Budget, BudgetExhausted
+from xlsolver.core.geometry import Cell
 from xlsolver.core.status import Status
 from xlsolver.nonogram.color import ColorNonogram, format_colour_clue
 from xlsolver.nonogram.color_line import solve_colour_line
@@ -40,7 +41,6 @@ from xlsolver.nonogram.model import Line
 
 __all__ = ["check_colour", "colour_difficulty", "explain_colour", "next_colour_step"]
 
-Cell = tuple[int, int]
 LineKey = tuple[int, int]  # (axis, index): 0 = row, 1 = column
 
 

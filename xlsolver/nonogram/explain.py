@@ -33,6 +33,7 @@ from typing import Callable, Iterable, Iterator, Literal
 import numpy as np
 
 from xlsolver.core.budget import Budget, BudgetExhausted
+from xlsolver.core.geometry import Cell
 from xlsolver.core.status import Status
 from xlsolver.nonogram.line import block_ranges, solve_line, solve_line_bytes
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram, format_clue
@@ -41,7 +42,6 @@ from xlsolver.nonogram.solver import solve
 __all__ = ["LABELS", "NO_SOLUTION", "RULES", "SEVERAL", "UNDECIDED", "CheckResult", "Step", "check", "difficulty",
            "explain", "next_step"]
 
-Cell = tuple[int, int]
 Rule = Literal["ranges", "line", "probe", "guess"]
 
 RULES: tuple[Rule, ...] = ("ranges", "line", "probe", "guess")

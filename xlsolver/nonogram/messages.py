@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from xlsolver.core.budget import Budget
-from xlsolver.nonogram.board import Cell
+from xlsolver.core.geometry import Cell
 from xlsolver.nonogram.model import BLOCK, UNKNOWN, Line, Nonogram, format_clue
 from xlsolver.nonogram.search import Contradiction
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from xlsolver.core.budget import Budget
+from xlsolver.core.geometry import Cell
 from xlsolver.core.status import Status
 from xlsolver.nonogram.color import ColorNonogram, Colour, colour_name, line_runs
 from xlsolver.nonogram.color_explain import colour_difficulty
@@ -33,7 +34,6 @@ from xlsolver.nonogram.solver import solve
 
 __all__ = ["Assessment", "Drawing", "assess", "differing_cells", "luminance", "threshold"]
 
-Cell = tuple[int, int]
 _CHARS = "abcdefghijklmnopqrstuvwyz"  # colour characters, as the sheet reader gives them
 BLACK_RGB = "000000"
 

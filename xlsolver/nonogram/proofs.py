@@ -21,8 +21,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from xlsolver.core.budget import Budget, BudgetExhausted
+from xlsolver.core.geometry import Cell
 from xlsolver.nonogram import sat
-from xlsolver.nonogram.board import Board, Cell, LineKey, line_of, states
+from xlsolver.nonogram.board import Board, LineKey, line_of, states
 from xlsolver.nonogram.messages import contradiction_message, givens_message
 from xlsolver.nonogram.model import UNKNOWN, Conflict, Nonogram
 from xlsolver.nonogram.search import Contradiction, Engine

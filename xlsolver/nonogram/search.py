@@ -27,7 +27,8 @@ from typing import Iterable, Iterator
 import numpy as np
 
 from xlsolver.core.budget import Budget
-from xlsolver.nonogram.board import Board, Cell, LineKey, line_of, put
+from xlsolver.core.geometry import Cell
+from xlsolver.nonogram.board import Board, LineKey, line_of, put
 from xlsolver.nonogram.kernel import clue_table, probe_compiled
 from xlsolver.nonogram.line import solve_line_bytes
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram

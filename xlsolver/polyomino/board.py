@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from xlsolver.polyomino.pieces import TRANSFORMS, Cell, Piece, apply, normalize
+from xlsolver.core.geometry import Cell
+from xlsolver.polyomino.pieces import TRANSFORMS, Piece, apply, normalize
 
 Transform = tuple[int, int, int, int]
 

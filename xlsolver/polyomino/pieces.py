@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
-Cell = tuple[int, int]
+from xlsolver.core.geometry import Cell
+
 Shape = tuple[Cell, ...]
 
 # The dihedral group of the square as integer matrices (a, b, c, d): (r, c) -> (a*r + b*c, c*r + d*c).

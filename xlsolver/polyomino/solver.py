@@ -44,11 +44,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from xlsolver.core import Budget, BudgetExhausted, Status
+from xlsolver.core import Budget, BudgetExhausted, Cell, Status
 from xlsolver.core.progress import Progress, ProgressFn
 from xlsolver.polyomino import bitboard, kernel
 from xlsolver.polyomino.board import Board, Transform, problems
-from xlsolver.polyomino.pieces import Cell, Piece, apply, normalize
+from xlsolver.polyomino.pieces import Piece, apply, normalize
 
 Placement = tuple[str, tuple[Cell, ...]]
 """A piece's name and the sorted board cells it covers."""

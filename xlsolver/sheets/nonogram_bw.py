@@ -13,12 +13,12 @@ from typing import Iterable
 import numpy as np
 
 from xlsolver.core.errors import InputError
+from xlsolver.core.geometry import Cell
 from xlsolver.core.paint import (
     BLACK,
     CLEAR,
     RED,
     WHITE,
-    Cell,
     GridLines,
     PaintPlan,
     SquareCells,

@@ -17,7 +17,8 @@ from __future__ import annotations
 import numpy as np
 
 from xlsolver.core.errors import InputError
-from xlsolver.core.paint import CLEAR, RED, WHITE, Cell, PaintPlan, Style, Write, group_by_style
+from xlsolver.core.geometry import Cell
+from xlsolver.core.paint import CLEAR, RED, WHITE, PaintPlan, Style, Write, group_by_style
 from xlsolver.core.protocol import SheetSnapshot
 from xlsolver.core.status import Status
 from xlsolver.nonogram.color import ColorNonogram, ColorResult, Colour, colour_name

@@ -16,10 +16,11 @@ from typing import Iterable
 import numpy as np
 
 from xlsolver.core.errors import InputError
-from xlsolver.core.paint import CLEAR, RED, Cell, GridLines, PaintPlan, SquareCells, Style, Write, group_by_style
+from xlsolver.core.geometry import Box, Cell
+from xlsolver.core.paint import CLEAR, RED, GridLines, PaintPlan, SquareCells, Style, Write, group_by_style
 from xlsolver.core.protocol import SheetSnapshot
 from xlsolver.nonogram.picture import Drawing
-from xlsolver.sheets.nonogram_layout import PLAIN_BLACK, RED_STAND_IN, Box, find_layout, is_dark, readable_font
+from xlsolver.sheets.nonogram_layout import PLAIN_BLACK, RED_STAND_IN, find_layout, is_dark, readable_font
 
 __all__ = [
     "picture_plan",

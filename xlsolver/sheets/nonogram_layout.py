@@ -48,7 +48,8 @@ from functools import cached_property
 from typing import Iterator
 
 from xlsolver.core.errors import InputError, cell_ref
-from xlsolver.core.paint import RED, Cell, Style, Write, group_by_style
+from xlsolver.core.geometry import Box, Cell
+from xlsolver.core.paint import RED, Style, Write, group_by_style
 from xlsolver.core.protocol import SheetSnapshot, Value
 from xlsolver.nonogram.color import ColorNonogram
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram
@@ -63,9 +64,6 @@ __all__ = [
     "read_record",
     "record_text",
 ]
-
-Box = tuple[int, int, int, int]
-"""An inclusive sheet range ``(top, left, bottom, right)``, 1-based."""
 
 # A grid whose box is more than this share non-marker numbers is a table of
 # data, not a puzzle with a few typos: the sheet holds no nonogram.

@@ -34,7 +34,8 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from xlsolver.core.errors import cell_ref
-from xlsolver.core.paint import BLACK, CLEAR, GREY, RED, WHITE, Cell, PaintPlan, Style, Write, group_by_style
+from xlsolver.core.geometry import Cell
+from xlsolver.core.paint import BLACK, CLEAR, GREY, RED, WHITE, PaintPlan, Style, Write, group_by_style
 from xlsolver.core.protocol import SheetSnapshot
 from xlsolver.nonogram.explain import Step
 from xlsolver.nonogram.model import BLOCK, DOT, Line

@@ -45,7 +45,8 @@ import re
 from dataclasses import dataclass
 
 from xlsolver.core.errors import InputError, cell_ref
-from xlsolver.core.paint import BLACK, CLEAR, RED, Cell, GridLines, PaintPlan, SquareCells, Style, Write
+from xlsolver.core.geometry import Box, Cell
+from xlsolver.core.paint import BLACK, CLEAR, RED, GridLines, PaintPlan, SquareCells, Style, Write
 from xlsolver.core.paint import group_by_style
 from xlsolver.core.status import Status
 from xlsolver.polyomino import Board, Mode, Piece, TilingResult, is_connected, normalize, one_sided
@@ -88,8 +89,6 @@ _SIZE = re.compile(r"(\d+)\s*[x×]\s*(\d+)", re.IGNORECASE)
 _SETTING = re.compile(r"\s*(pieces|solutions)\s*(?::\s*(.*?))?\s*$", re.IGNORECASE | re.DOTALL)
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9']{0,3}$")
 _OPTIONS = {"one-sided": "one_sided", "onesided": "one_sided", "one sided": "one_sided", "gaps": "gaps"}
-
-Box = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)

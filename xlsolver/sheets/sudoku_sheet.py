@@ -31,10 +31,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from xlsolver.core.errors import InputError, cell_ref
+from xlsolver.core.geometry import Box, Cell
 from xlsolver.core.paint import (
     CLEAR,
     RED,
-    Cell,
     GridLines,
     PaintPlan,
     PrintSetup,
@@ -72,8 +72,6 @@ _TYPOS = 2  # a typo or two ("x", a 10 in a 9x9) is still a sudoku, reported at 
 _SIZE = re.compile(r"(\d+)\s*[x×]\s*(\d+)", re.IGNORECASE)
 # Every n that has a box shape of at least 2 rows (primes have none), up to 35 symbols.
 SIZES = (4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25, 26, 27, 28, 30, 32, 33, 34, 35)
-
-Box = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)

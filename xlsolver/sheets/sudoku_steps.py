@@ -17,7 +17,8 @@ only removes candidates writes them, so that the next step starts from there.
 
 from __future__ import annotations
 
-from xlsolver.core.paint import CLEAR, RED, Cell, GridLines, PaintPlan, Style, TextLook, Write, group_by_style
+from xlsolver.core.geometry import Cell
+from xlsolver.core.paint import CLEAR, RED, GridLines, PaintPlan, Style, TextLook, Write, group_by_style
 from xlsolver.core.protocol import SheetSnapshot
 from xlsolver.sheets.sudoku_sheet import SOLVED_FONT, SudokuLayout
 from xlsolver.sudoku.model import SYMBOLS, Sudoku
