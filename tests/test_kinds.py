@@ -85,8 +85,7 @@ def _counting(monkeypatch):
     specs = tuple(counted(s) for s in kinds())
     monkeypatch.setattr(registry, "kinds", lambda: specs)
     import xlsolver.jobs.nonogram as nonogram
-
-    real = nonogram.find_layout
+    from xlsolver.sheets.nonogram_layout import find_layout as real
 
     def find_layout(snap):
         layouts[snap.name] += 1

@@ -23,6 +23,8 @@ from xlsolver.cli.common import (
     subcommand,
 )
 
+__all__ = ["register"]
+
 # name -> (one-line help, description, examples)
 COMMANDS = {
     "step": (

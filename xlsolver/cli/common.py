@@ -11,6 +11,11 @@ from typing import Iterable
 from xlsolver.core.accel import on_first_compile
 from xlsolver.core.progress import Progress
 
+__all__ = [
+    "EXIT_ALL_UNIQUE", "EXIT_INPUT_ERROR", "EXIT_NOT_ALL_UNIQUE", "EXIT_TEXT", "ProgressBar", "Watcher",
+    "add_target_arguments", "check_targets", "exit_code", "fail", "kind_settings", "print_reports", "subcommand",
+]
+
 EXIT_ALL_UNIQUE = 0
 EXIT_NOT_ALL_UNIQUE = 1
 EXIT_INPUT_ERROR = 2

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from xlsolver.cli.common import EXIT_ALL_UNIQUE, subcommand
 
+__all__ = ["register"]
+
 
 def _formats_text() -> str:
     from xlsolver.nonogram.fileformats import FORMATS

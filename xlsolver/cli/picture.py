@@ -9,6 +9,8 @@ from pathlib import Path
 
 from xlsolver.cli.common import EXIT_INPUT_ERROR, Watcher, exit_code, fail, subcommand
 
+__all__ = ["register"]
+
 DESCRIPTION = """\
 Turn a picture into a nonogram: the clues of its cells, laid out as a puzzle sheet in
 the analyzer's layout, solved to see whether they allow exactly one picture and how

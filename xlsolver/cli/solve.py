@@ -17,6 +17,8 @@ from xlsolver.cli.common import (
     subcommand,
 )
 
+__all__ = ["register"]
+
 EXAMPLES = """\
 examples:
   xlsolver solve workbooks/nonogram.xlsx

@@ -11,6 +11,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+__all__ = ["Budget", "BudgetExhausted"]
+
 
 class BudgetExhausted(Exception):
     """Raised inside a search when its budget is spent."""

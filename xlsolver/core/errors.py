@@ -6,6 +6,8 @@ place (``Nonogram!C4: hint "x" is not a number``) and never as a traceback.
 
 from __future__ import annotations
 
+__all__ = ["InputError", "cell_ref", "column_letter"]
+
 
 def column_letter(col: int) -> str:
     """1-based column number to its letters: 1 -> A, 27 -> AA."""

@@ -16,6 +16,11 @@ from typing import Mapping
 
 from xlsolver.core.geometry import Cell
 
+__all__ = [
+    "BLACK", "CLEAR", "GREY", "LAYOUT_OPS", "RED", "WHITE", "ColumnWidths", "GridLines", "Op", "Paint", "PaintPlan",
+    "PrintSetup", "SquareCells", "Style", "TextLook", "Write", "group_by_style",
+]
+
 GREY = "808080"
 
 

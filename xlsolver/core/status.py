@@ -2,6 +2,8 @@
 
 from enum import Enum
 
+__all__ = ["Status"]
+
 
 class Status(str, Enum):
     """What a search concluded about a puzzle.

@@ -36,9 +36,10 @@ from xlsolver.jobs.base import (
 from xlsolver.jobs.registry import BUILTIN, Found, KindSpec, SheetReader, kind_named, kind_of, kinds, locate
 
 __all__ = [
-    "ACTIONS", "BUILTIN", "DONE", "ERROR", "WORKBOOK_SUFFIXES", "FileKind", "Found", "KindSpec", "Options", "Outcome",
-    "Report", "SheetReader", "default_output", "file_kind_for", "file_kinds", "kind_named", "kind_of", "kinds", "locate",
-    "run_book", "run_paths", "run_workbook", "sheet_title", "solve_book", "solve_paths", "solve_workbook",
+    "ACTIONS", "BUILTIN", "DONE", "ERROR", "OUTPUT_TAGS", "WORKBOOK_SUFFIXES", "FileKind", "Found", "KindSpec",
+    "Options", "Outcome", "Report", "SheetReader", "default_output", "file_kind_for", "file_kinds", "kind_named",
+    "kind_of", "kinds", "locate", "run_book", "run_paths", "run_workbook", "sheet_title", "solve_book",
+    "solve_paths", "solve_workbook",
 ]
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")

@@ -22,6 +22,10 @@ from typing import Any, Callable, Mapping
 from xlsolver.core import Status
 from xlsolver.core.progress import ProgressFn, quiet
 
+__all__ = [
+    "ACTIONS", "DONE", "ERROR", "OUTPUT_TAGS", "FileKind", "Options", "Outcome", "Report", "default_output",
+    "first_lines", "sheet_title",
+]
 
 
 class Outcome(str, Enum):

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 from xlsolver.core.accel import compile_kernels
 
+__all__ = ["WORD", "dead", "geometry", "popcount", "run", "run_compiled", "signed"]
+
 
 DONE = 0
 PAUSED = 1

@@ -15,6 +15,8 @@ from functools import cached_property
 from xlsolver.core.geometry import Cell
 from xlsolver.polyomino.pieces import TRANSFORMS, Piece, apply, normalize
 
+__all__ = ["Board", "Transform", "problems"]
+
 Transform = tuple[int, int, int, int]
 
 

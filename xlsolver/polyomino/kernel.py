@@ -46,6 +46,8 @@ from __future__ import annotations
 
 from xlsolver.core.accel import compile_kernels
 
+__all__ = ["DONE", "run", "run_compiled"]
+
 
 DONE = 0
 PAUSED = 1

@@ -15,6 +15,11 @@ from functools import lru_cache
 
 from xlsolver.core.geometry import Cell
 
+__all__ = [
+    "PENTOMINOES", "TRANSFORMS", "Mode", "Piece", "apply", "canonical", "format_shape", "full_set", "is_connected",
+    "normalize", "one_sided", "orientations", "parse_piece_spec", "parse_shape", "polyominoes",
+]
+
 Shape = tuple[Cell, ...]
 
 # The dihedral group of the square as integer matrices (a, b, c, d): (r, c) -> (a*r + b*c, c*r + d*c).

@@ -50,6 +50,8 @@ from xlsolver.polyomino import bitboard, kernel
 from xlsolver.polyomino.board import Board, Transform, problems
 from xlsolver.polyomino.pieces import Piece, apply, normalize
 
+__all__ = ["Placement", "Tiler", "Tiling", "TilingResult", "placements", "solve"]
+
 Placement = tuple[str, tuple[Cell, ...]]
 """A piece's name and the sorted board cells it covers."""
 Tiling = tuple[Placement, ...]
