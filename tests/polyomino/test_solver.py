@@ -4,8 +4,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from exact_cover_oracle import count as exact_cover_count
 from xlsolver.core import Budget, Status
-from xlsolver.core.exact_cover import count as exact_cover_count
 from xlsolver.polyomino import PENTOMINOES, Board, Mode, Piece, Tiler, one_sided, parse_piece_spec, solve
 from xlsolver.polyomino import kernel
 

@@ -1,5 +1,6 @@
 """The exact-cover re-check (dancing links): counts against the textbook
-figures, the general Algorithm X of xlsolver.core and plain backtracking."""
+figures, the general Algorithm X of the tests' exact-cover oracle and plain
+backtracking."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 
 from hypothesis import given, settings, strategies as st
 
-from xlsolver.core import exact_cover
+import exact_cover_oracle as exact_cover
 from xlsolver.sudoku import Shape, Sudoku
 from xlsolver.sudoku import cover
 from xlsolver.sudoku.cover import cover_count, cover_options

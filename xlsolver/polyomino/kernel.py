@@ -6,7 +6,7 @@ exactly one placement (or, when gaps are allowed, leaves it empty), so branching
 that cell finds each tiling exactly once, identical copies of a piece included.
 This is the cell-first order of de Bruijn's and Scott's pentomino programs, which
 Knuth's "Dancing Links" paper compares with the fewest-options (MRV) order of
-:mod:`xlsolver.core.exact_cover`: on packing problems the first open cell is
+Algorithm X: on packing problems the first open cell is
 nearly always the most constrained item anyway, and finding it costs one scan.
 
 One function serves two paths. Its buffers are flat sequences it only indexes, so

@@ -15,8 +15,8 @@ trusted only when both agree. Like the kernel, the search function only
 indexes its arrays: numba compiles it, and it runs as plain Python on lists
 when numba is absent or ``XLSOLVER_NO_NUMBA=1``.
 
-:func:`cover_options` states the same problem for the general Algorithm X of
-:mod:`xlsolver.core.exact_cover`, which the tests use to check this one.
+:func:`cover_options` states the same problem for the general Algorithm X of the
+tests' exact-cover oracle (``tests/exact_cover_oracle.py``), which checks this one.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Algorithm X against a brute-force oracle, known counts, and the stream contract."""
+"""The exact-cover oracle of the tests (Algorithm X) against a brute-force one, known counts, and the stream contract."""
 
 from collections import Counter
 from itertools import combinations, islice
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlsolver.core.exact_cover import count, solve
+from exact_cover_oracle import count, solve
 
 
 def brute_force(options, primary, secondary, multiplicity):

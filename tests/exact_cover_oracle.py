@@ -1,4 +1,6 @@
-"""Exact cover by Knuth's Algorithm X, with secondary items and multiplicities.
+"""Exact cover by Knuth's Algorithm X, with secondary items and multiplicities: the
+tests' independent oracle for the polyomino tiler and the sudoku cover count,
+which share no code with it.
 
 Glossary
 --------
