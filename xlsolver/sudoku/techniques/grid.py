@@ -211,9 +211,6 @@ class Grid:
     def node(self, cell: int, d: int) -> int:
         return cell * self.n + d - 1
 
-    def candidate_count(self) -> int:
-        return sum(popcount(m) for m in self.cand)
-
     def to_text(self) -> str:
         return "".join(SYMBOLS[v - 1] if v else "." for v in self.value)
 

@@ -70,9 +70,6 @@ class Links:
             found.append(self.cell_strong[node])
         return found
 
-    def is_strong(self, a: int, b: int) -> bool:
-        return b in self.house_strong.get(a, ()) or self.cell_strong.get(a) == b
-
     def weak_digit(self, node: int) -> int:
         """The nodes of the same digit in the cells that see ``node``'s cell."""
         found = self._weak_digit.get(node)

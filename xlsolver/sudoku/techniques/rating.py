@@ -30,7 +30,6 @@ __all__ = ["GUESSING", "Rating", "hodoku_level", "qqwing_class", "rate"]
 
 GUESSING = "needs guessing"
 LEVEL_BOUNDS = MappingProxyType({"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800})
-QQWING_CLASSES = ("simple", "easy", "intermediate", "expert")
 
 QQWING_LADDER = (
     Technique("Naked Single", singles.naked_single, 0, "easy"),
