@@ -40,9 +40,12 @@ MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
 def package_of(module: str) -> str:
-    """``xlsolver.nonogram.solver`` -> ``nonogram``; ``xlsolver.excel`` -> ``excel``; outside -> ``""``."""
+    """``xlsolver.nonogram.solver`` -> ``nonogram``; ``xlsolver.excel`` -> ``excel``; ``xlsolver``
+    itself -> ``xlsolver``; a test, benchmark or script -> ``""``."""
     parts = module.split(".")
-    return parts[1] if parts[0] == "xlsolver" and len(parts) > 1 else "xlsolver" if parts == ["xlsolver"] else ""
+    if parts[0] != "xlsolver":
+        return ""
+    return parts[1] if len(parts) > 1 else "xlsolver"
 
 
 def names_taken(path: Path) -> set[tuple[str, str]]:
@@ -87,10 +90,12 @@ def taken() -> dict[str, set[str]]:
 
 
 def declares_all(path: Path) -> bool:
-    return any(isinstance(node, (ast.Assign, ast.AnnAssign))
-               and "__all__" in [t.id for t in getattr(node, "targets", [getattr(node, "target", None)])
-                                 if isinstance(t, ast.Name)]
-               for node in ast.parse(path.read_text(encoding="utf-8")).body)
+    """Does the module assign ``__all__`` at its top level?"""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+            return True
+    return False
 
 
 @pytest.mark.parametrize("name", sorted(set(MODULES) - NO_ALL_YET))
