@@ -13,7 +13,7 @@ import pytest
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.buttons import BUTTONS, press
 from xlsolver.cli import main as cli_main
-from xlsolver.cli.excel import KINDS, bas_text, write_folder
+from xlsolver.cli.excel import bas_text, samples, write_folder
 from xlsolver.jobs import run_workbook
 
 from .xlwings_double import Book
@@ -32,7 +32,7 @@ def folder(tmp_path_factory) -> Path:
 
 
 def test_every_kind_gets_its_files(folder):
-    for kind in KINDS:
+    for kind in samples():
         for suffix in (".xlsm", ".xlsx", ".py"):
             assert (folder / f"xlsolver_{kind}{suffix}").is_file()
     assert (folder / "xlsolver.bas").is_file()
@@ -57,11 +57,11 @@ def test_the_xlsm_holds_the_template_macros_and_a_bound_button(folder):
 
 
 @pytest.mark.parametrize("suffix", [".xlsm", ".xlsx"])
-@pytest.mark.parametrize("kind", list(KINDS))
+@pytest.mark.parametrize("kind", list(samples()))
 def test_the_workbooks_open_and_solve_as_they_are(folder, kind, suffix, tmp_path):
     path = folder / f"xlsolver_{kind}{suffix}"
     book = OpenpyxlWorkbook.open(path)
-    sheet = KINDS[kind].sheet
+    sheet = samples()[kind].sheet
     snap = book.snapshot(sheet)
     assert set(snap.names) == {"Action", "Budget", "Stop", "Status"}
     [validation] = book.api[sheet].data_validations.dataValidation

@@ -41,6 +41,29 @@ def test_an_unpainted_sheet_is_read_in_a_few_calls():
     assert len(book.calls) <= 15, book.calls  # one block of values, one uniform format question
 
 
+def test_a_sheet_is_read_once_until_it_is_painted():
+    """A second snapshot of an unpainted sheet costs no call; a paint makes the next one read."""
+    book = double_of(laid_out(square_rings(12)), "Puzzle")
+    backend = XlwingsWorkbook(book)
+    first = backend.snapshot("Puzzle")
+    reads = len(book.calls)
+    assert backend.snapshot("Puzzle") is first and len(book.calls) == reads
+    backend.apply(PaintPlan("Puzzle", (Write((1, 1), "painted"),)))
+    painted = len(book.calls)
+    assert backend.snapshot("Puzzle").value(1, 1) == "painted" and len(book.calls) > painted
+
+
+def test_a_press_on_a_bundled_sheet_reads_it_once(repo_root):
+    """The press's snapshot is the one the action works on: the used range is read once."""
+    from xlsolver.buttons import press
+
+    source = OpenpyxlWorkbook.open(repo_root / BUNDLED)
+    book = double_of(source.snapshot("Heart").cells, "Heart")
+    [report] = press(XlwingsWorkbook(book), "solve", sheet="Heart")
+    assert report.status == "unique"
+    assert book.calls.count("Sheet.used_range") == 1, book.calls
+
+
 def test_painting_50x50_costs_a_constant_number_of_calls():
     """Worst-case stripes (hundreds of rectangles per colour) cost the same calls as a
     10x10: one multi-area range per style, never a call per cell or per rectangle."""

@@ -262,6 +262,7 @@ class CalcWorkbook:
         self.api = doc
         self.path = path
         self._indicator: Any = None
+        self._seen: dict[str, SheetSnapshot] = {}  # sheets read since xlsolver last painted them
         if path is None and doc.hasLocation():
             self.path = Path(import_uno().fileUrlToSystemPath(doc.getURL()))
 
@@ -280,11 +281,16 @@ class CalcWorkbook:
             sheets.insertNewByName(name, sheets.Count)
 
     def remove_sheet(self, name: str) -> None:
+        self._seen.pop(name, None)
         sheets = self.api.Sheets
         if sheets.hasByName(name) and sheets.Count > 1:
             sheets.removeByName(name)
 
     def snapshot(self, sheet: str) -> SheetSnapshot:
+        """The used area's values in one read and its formats by unique ranges. A sheet
+        read once is not read again until xlsolver paints it (one press, one read)."""
+        if sheet in self._seen:
+            return self._seen[sheet]
         ws = self.api.Sheets.getByName(sheet)
         box = _used_box(ws)
         cells: dict[Cell, CellInfo] = {}
@@ -300,9 +306,11 @@ class CalcWorkbook:
                     info = CellInfo(_plain(value), fill, diagonals)
                     if not info.blank:
                         cells[cell] = info
-        return SheetSnapshot(sheet, cells, self._names(sheet))
+        snap = self._seen[sheet] = SheetSnapshot(sheet, cells, self._names(sheet))
+        return snap
 
     def apply(self, plan: PaintPlan) -> None:
+        self._seen.pop(plan.sheet, None)
         self.add_sheet(plan.sheet)
         ws = self.api.Sheets.getByName(plan.sheet)
         index = self.sheet_names().index(plan.sheet)

@@ -158,12 +158,16 @@ class XlwingsWorkbook:
             self.api.sheets.add(name, after=self.api.sheets[len(self.api.sheets) - 1])
 
     def remove_sheet(self, name: str) -> None:
+        self._seen.pop(name, None)
         names = self.sheet_names()
         if name in names and len(names) > 1:
             self.api.sheets[name].delete()  # xlwings keeps Excel's "delete this sheet?" prompt away
 
     def snapshot(self, sheet: str) -> SheetSnapshot:
-        """The used range's values in one read, fills and diagonals by halving, the defined names."""
+        """The used range's values in one read, fills and diagonals by halving, the defined names.
+        A sheet read once is not read again until xlsolver paints it (one press, one read)."""
+        if sheet in self._seen:
+            return self._seen[sheet]
         ws = self.api.sheets[sheet]
         used = ws.used_range
         _, boxes = parse_address(used.address)

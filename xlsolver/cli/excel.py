@@ -37,7 +37,7 @@ from xlsolver.core import InputError, PaintPlan, Write
 from xlsolver.core.files import atomic_write_text
 from xlsolver.core.paint import ColumnWidths
 
-__all__ = ["KINDS", "register", "write_folder"]
+__all__ = ["Kind", "register", "samples", "write_folder"]
 
 TEMPLATE = "quickstart.xlsm"
 TEMPLATE_MACRO = "SampleCall"
@@ -46,39 +46,19 @@ LABEL_COLUMNS = 2  # the control panel: labels in one column, values in the next
 
 @dataclass(frozen=True)
 class Kind:
-    """A puzzle kind's sample sheet: its name and the plan that lays the puzzle out."""
+    """A puzzle kind's sample sheet, as its spec gives it: the kind, the sheet's name
+    and the plan that lays the puzzle out."""
 
     kind: str
     sheet: str
     plan: Callable[[str], PaintPlan]
 
 
-def _nonogram_plan(sheet: str) -> PaintPlan:
-    from xlsolver.nonogram import Nonogram
-    from xlsolver.sheets import import_plan
+def samples() -> dict[str, Kind]:
+    """Every kind that has a sample sheet, from the kind registry."""
+    from xlsolver.jobs import kinds
 
-    face = Nonogram.from_text("4/8/2,2,2/10/3,2,3/2,2/6/1,1/2,2|0/3/5/1,4,1/2,1,3/5,1/5,1/2,1,3/1,4,1/5/3/0")
-    return import_plan(face, sheet, "Face")
-
-
-def _sudoku_plan(sheet: str) -> PaintPlan:
-    from xlsolver.sheets.sudoku_sheet import sudoku_import_plan
-    from xlsolver.sudoku.generator import make_puzzle
-    from xlsolver.sudoku.model import Shape
-
-    made = make_puzzle(Shape(3, 3), "xlsolver-excel", symmetry="rot180")
-    return sudoku_import_plan(made.puzzle, sheet)
-
-
-def _polyomino_plan(sheet: str) -> PaintPlan:
-    from xlsolver.polyomino.board import Board
-    from xlsolver.sheets.polyomino_sheet import board_import_plan
-
-    return board_import_plan(Board.rectangle(20, 3), sheet, "Pentominoes", spec="pentominoes")
-
-
-KINDS = {"nonogram": Kind("nonogram", "Nonogram", _nonogram_plan), "sudoku": Kind("sudoku", "Sudoku", _sudoku_plan),
-         "polyomino": Kind("polyomino", "Tiling", _polyomino_plan)}
+    return {spec.name: Kind(spec.name, *spec.sample) for spec in kinds() if spec.sample is not None}
 
 
 # --- the workbook ---------------------------------------------------------------
@@ -237,8 +217,9 @@ def write_folder(folder: Path, kinds: list[str] | None = None, calc: bool = Fals
     folder.mkdir(parents=True, exist_ok=True)
     template, licence = _template()
     written = []
-    for name in kinds or list(KINDS):
-        kind = KINDS[name]
+    known = samples()
+    for name in kinds or list(known):
+        kind = known[name]
         stem = f"xlsolver_{kind.kind}"
         for suffix, macros in ((".xlsm", True), (".xlsx", False)):
             book, panel = _build(kind, macros)
@@ -259,7 +240,7 @@ def write_folder(folder: Path, kinds: list[str] | None = None, calc: bool = Fals
     for path in written:
         say(f"wrote {path}")
     if calc:  # after the Excel files are reported: LibreOffice may be missing
-        made = _write_calc(folder, kinds or list(KINDS), say)
+        made = _write_calc(folder, kinds or list(samples()), say)
         for path in made:
             say(f"wrote {path}")
         written += made
@@ -273,7 +254,7 @@ def _write_calc(folder: Path, kinds: list[str], say: Callable[[str], None]) -> l
     written = [install_macros()]
     with CalcOffice() as office:
         for name in kinds:
-            kind = KINDS[name]
+            kind = samples()[name]
             book = office.open(folder / f"xlsolver_{kind.kind}.xlsx")
             panel = _panel_for(kind.plan(kind.sheet))
             add_buttons(book, kind.sheet, [a for a in BUTTONS], row=panel.top + 9, col=panel.left)
@@ -300,7 +281,7 @@ def register(sub) -> None:
         "  xlsolver excel puzzles/ --calc       also .ods workbooks with buttons, macros installed\n\n"
         "then, once: xlwings addin install   (and open xlsolver_nonogram.xlsm in Excel)\n")
     cmd.add_argument("folder", type=Path, metavar="FOLDER")
-    cmd.add_argument("--kind", action="append", choices=sorted(KINDS), help="only this kind (repeatable)")
+    cmd.add_argument("--kind", action="append", choices=sorted(samples()), help="only this kind (repeatable)")
     cmd.add_argument("--calc", action="store_true",
                      help="also write .ods workbooks with push buttons and install the LibreOffice macros")
     cmd.set_defaults(run=run)
