@@ -182,7 +182,7 @@ def _make_puzzle(source: Path, out: Path, settings: PictureSettings, options: Op
     puzzle = drawing.puzzle()
     h, w = drawing.shape
     options.on_start(f"{title} ({w}x{h})")
-    found = assess(drawing, Budget(seconds=options.budget_seconds), options.engine)
+    found = assess(drawing, Budget(seconds=options.budget_seconds), options.settings.get("engine") or "auto")
     sentence = _sentence(found)
     if out.suffix.lower() in WORKBOOKS:
         sheets = _write_book(out, drawing, puzzle, found, title, sentence)
