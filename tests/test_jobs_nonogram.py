@@ -12,7 +12,7 @@ import pytest
 from xlsolver.cli import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE, main
 from xlsolver.jobs import file_kind_for, solve_paths
 from xlsolver.nonogram import Nonogram
-from xlsolver.nonogram.color import ColorNonogram, Colour, clues_of
+from xlsolver.nonogram.colour import ColourNonogram, Colour, clues_of
 from xlsolver.nonogram.fileformats import read_puzzles, write_puzzles
 from xlsolver.nonogram.formats import PuzzleEntry
 
@@ -129,7 +129,7 @@ def test_export_of_a_colour_sheet_keeps_colours(tmp_path, capsys):
     code, _, err = run_cli(capsys, "export", COLOUR_BOOK, "--sheet", "Mushroom", "-o", back)
     assert code == EXIT_ALL_UNIQUE, err
     puzzle = read_puzzles(back)[0].puzzle
-    assert isinstance(puzzle, ColorNonogram) and len(puzzle.palette) == 3
+    assert isinstance(puzzle, ColourNonogram) and len(puzzle.palette) == 3
 
 
 def test_export_many_sheets_to_a_one_puzzle_format_says_why(tmp_path, capsys):

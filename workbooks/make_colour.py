@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
-from xlsolver.nonogram.color import Colour, clues_of
+from xlsolver.nonogram.colour import Colour, clues_of
 
 HERE = Path(__file__).resolve().parent
 

@@ -299,8 +299,8 @@ def _memory_look(book: MemoryWorkbook, sheet: str) -> Look:
 
 def _double_look(sheet: Sheet) -> Look:
     """Live Excel (the double) shows fonts, sizes and lines; text looks and print setup it leaves alone."""
-    fonts = {cell: "".join(f"{v:02X}" for v in info.font_color)
-             for cell, info in sheet.cells_.items() if info.font_color is not None}
+    fonts = {cell: "".join(f"{v:02X}" for v in info.font_colour)
+             for cell, info in sheet.cells_.items() if info.font_colour is not None}
     lines = {cell for cell, info in sheet.cells_.items() if any(i in info.borders for i in range(7, 13))}
     return {"fonts": fonts, "widths": {c: round(w, 1) for c, w in sheet.column_widths_.items()},
             "heights": {r: round(h, 1) for r, h in sheet.row_heights_.items()}, "lines": lines}
@@ -327,8 +327,8 @@ def _calc_look(ws, want: Look) -> Look:
 # Every operation of a plan, on a sheet of its own: what each back end shows of it.
 EVERY_OP = PaintPlan("Look", (
     Write((1, 1), "Every operation"),
-    Paint(Style(fill="FF0000", font_color="0000FF"), ((3, 2), (3, 3))),
-    Paint(Style(font_color="00B050"), ((4, 4),)),
+    Paint(Style(fill="FF0000", font_colour="0000FF"), ((3, 2), (3, 3))),
+    Paint(Style(font_colour="00B050"), ((4, 4),)),
     Write((3, 2), 7), Write((4, 4), "x"),
     SquareCells(3, 2, 6, 5, size=18.0),
     GridLines(3, 2, 6, 5, every=2),

@@ -26,13 +26,13 @@ Box = tuple[int, int, int, int]
 
 
 class _Cell:
-    __slots__ = ("value", "fill", "borders", "font_color", "formula")
+    __slots__ = ("value", "fill", "borders", "font_colour", "formula")
 
     def __init__(self) -> None:
         self.value: Any = None
         self.fill: int | None = None  # Excel colour integer (BGR); None = no fill
         self.borders: dict[int, tuple[int, int, int]] = {}  # index -> (line style, weight, colour)
-        self.font_color: tuple[int, int, int] | None = None
+        self.font_colour: tuple[int, int, int] | None = None
 
     @property
     def used(self) -> bool:
@@ -356,7 +356,7 @@ class Font:
     def color(self, rgb) -> None:
         self._range._log("Font.color=")
         for cell in self._range._cells():
-            self._range._sheet._cell(*cell).font_color = tuple(rgb)
+            self._range._sheet._cell(*cell).font_colour = tuple(rgb)
 
 
 class Names:

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlsolver.core import InputError
-from xlsolver.nonogram.color import ColorNonogram, Colour, clues_of
+from xlsolver.nonogram.colour import ColourNonogram, Colour, clues_of
 from xlsolver.nonogram.fileformats import FORMATS, format_for, format_named, read_puzzles, write_puzzles
 from xlsolver.nonogram.formats import PuzzleEntry
 from xlsolver.nonogram.model import Nonogram
@@ -145,7 +145,7 @@ def test_errors_name_the_file_and_line(name, text, where, words):
 
 
 def test_writers_refuse_what_their_format_cannot_hold():
-    colour = PuzzleEntry(ColorNonogram((((1, "r"),),), (((1, "r"),),), (Colour("r", "red", "F00"),)))
+    colour = PuzzleEntry(ColourNonogram((((1, "r"),),), (((1, "r"),),), (Colour("r", "red", "F00"),)))
     bw = PuzzleEntry(Nonogram(((1,),), ((1,),)))
     for name in ("nin", "mk", "cwd", "taai"):
         with pytest.raises(ValueError, match="no colours"):
@@ -198,7 +198,7 @@ def entries(draw, name):
         picture = draw(pictures(draw(st.integers(1, 3)) if colour else 0, square=name == "taai"))
         puzzle = clues_of(picture, PALETTE) if colour else bw_puzzle(picture)
         if colour:
-            puzzle = ColorNonogram(puzzle.rows, puzzle.cols, PALETTE)  # every colour declared
+            puzzle = ColourNonogram(puzzle.rows, puzzle.cols, PALETTE)  # every colour declared
         entry = PuzzleEntry(puzzle)
         if name in ("non", "xml"):
             title = draw(st.none() | st.text(st.characters(codec="utf-8", blacklist_categories=("Cs", "Cc")),

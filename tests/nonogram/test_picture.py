@@ -24,7 +24,7 @@ from xlsolver.cli import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE,
 from xlsolver.core import Paint, PaintPlan, Status, Style, Write
 from xlsolver.jobs.picture import PICTURE_ORIGIN, PictureSettings, drawing_of_image, parse_size
 from xlsolver.nonogram import Nonogram
-from xlsolver.nonogram.color import ColorNonogram
+from xlsolver.nonogram.colour import ColourNonogram
 from xlsolver.nonogram.fileformats import read_puzzles
 from xlsolver.nonogram.picture import Drawing, assess, differing_cells, threshold
 from xlsolver.core.memory import MemoryWorkbook
@@ -33,7 +33,7 @@ from xlsolver.sheets.nonogram_colour import read_colour_nonogram
 from xlsolver.sheets.nonogram_drawing import read_drawing
 
 from .oracle import enumerate_solutions, runs, satisfies
-from .test_color import oracle_solutions
+from .test_colour import oracle_solutions
 
 PACKAGE = Path(__file__).resolve().parents[2] / "xlsolver"
 
@@ -83,7 +83,7 @@ def test_colour_drawing_clues_and_differing_cells():
     cells = np.array([[2, 2, 2, 2], [2, 1, 0, 2], [2, 0, 1, 2], [2, 2, 2, 2]])
     drawing = Drawing(cells, ("C00000", "00B050"))
     puzzle = drawing.puzzle()
-    assert isinstance(puzzle, ColorNonogram) and len(puzzle.palette) == 2
+    assert isinstance(puzzle, ColourNonogram) and len(puzzle.palette) == 2
     found = assess(drawing)
     assert found.status == Status.MULTIPLE and len(oracle_solutions(puzzle)) == 2
     assert set(found.differ) == {(1, 1), (1, 2), (2, 1), (2, 2)}

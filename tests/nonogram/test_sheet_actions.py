@@ -22,7 +22,7 @@ from xlsolver.cli import EXIT_ALL_UNIQUE, EXIT_NOT_ALL_UNIQUE, main
 from xlsolver.core import BLACK, RED, WHITE, Paint, PaintPlan, Style, Write
 from xlsolver.jobs import DONE, Options, run_book, solve_book
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Nonogram
-from xlsolver.nonogram.color import Colour, clues_of
+from xlsolver.nonogram.colour import Colour, clues_of
 from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.sheets.nonogram_bw import import_plan, read_givens, read_nonogram
 from xlsolver.sheets.nonogram_colour import colour_import_plan, read_colour_nonogram

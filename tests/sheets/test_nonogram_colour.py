@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from xlsolver.core import RED, WHITE, InputError, Status
 from xlsolver.nonogram import Nonogram
-from xlsolver.nonogram.color import ColorNonogram, Colour, clues_of, format_colour_grid
-from xlsolver.nonogram.color_solver import solve_colour
+from xlsolver.nonogram.colour import ColourNonogram, Colour, clues_of, format_colour_grid
+from xlsolver.nonogram.colour_solver import solve_colour
 from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.sheets.nonogram_bw import import_plan
 from xlsolver.sheets.nonogram_colour import (
@@ -25,7 +25,7 @@ SHEET = "Colour"
 PALETTE = (Colour("r", "dark_red", "C00000"), Colour("g", "green", "00B050"), Colour("b", "blue", "0070C0"))
 
 
-def laid_out(puzzle: ColorNonogram) -> MemoryWorkbook:
+def laid_out(puzzle: ColourNonogram) -> MemoryWorkbook:
     book = MemoryWorkbook()
     book.apply(colour_import_plan(puzzle, SHEET, "Test"))
     return book
@@ -89,7 +89,7 @@ def test_pure_red_is_laid_out_as_a_stand_in():
 
 def test_conflicting_line_gets_a_red_font_and_keeps_its_colour():
     rg = ((1, "r"), (1, "g"))
-    puzzle = ColorNonogram((rg, ((1, "g"), (1, "r"))), (rg, rg), PALETTE[:2])
+    puzzle = ColourNonogram((rg, ((1, "g"), (1, "r"))), (rg, rg), PALETTE[:2])
     book = laid_out(puzzle)
     snap = book.snapshot(SHEET)
     layout, read, givens = read_colour_nonogram(snap)
@@ -97,7 +97,7 @@ def test_conflicting_line_gets_a_red_font_and_keeps_its_colour():
     assert result.status == Status.NONE
     plan = colour_plan(layout, read, result, SHEET, hint_fills(snap, layout))
     fonts = {c: op.style for op in plan.ops if hasattr(op, "style") for c in op.cells}
-    red_font = [cell for cell, style in fonts.items() if style.font_color == RED.fill]
+    red_font = [cell for cell, style in fonts.items() if style.font_colour == RED.fill]
     assert red_font and all(fonts[cell].fill in {c.rgb for c in PALETTE} for cell in red_font)
     assert plan.writes()[layout.status_cell].startswith("no solution")
 

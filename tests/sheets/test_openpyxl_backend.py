@@ -106,7 +106,7 @@ def test_clear_removes_fill_and_diagonals_but_keeps_other_borders(tmp_path):
 def test_font_colour_writes_and_square_cells(tmp_path):
     book = OpenpyxlWorkbook.new()
     book.add_sheet("S")
-    book.apply(PaintPlan("S", (Paint(Style(font_color="0000FF"), ((1, 1),)), Write((1, 1), "hi"),
+    book.apply(PaintPlan("S", (Paint(Style(font_colour="0000FF"), ((1, 1),)), Write((1, 1), "hi"),
                                Write((1, 2), 3), SquareCells(2, 2, 4, 3, size=15))))
     book.save(tmp_path / "f.xlsx")
     ws = openpyxl.load_workbook(tmp_path / "f.xlsx")["S"]

@@ -87,7 +87,7 @@ def test_round_trip_in_memory(size):
     rows = grid_values(after, 3, 1, n)
     assert units_hold_each_digit_once(rows, puzzle.shape.box_rows, puzzle.shape.box_cols)
     assert all(rows[i // n][i % n] == v for i, v in enumerate(puzzle.cells) if v)
-    solver_cells = {c for op in plan.ops if hasattr(op, "style") and op.style.font_color == SOLVED_FONT
+    solver_cells = {c for op in plan.ops if hasattr(op, "style") and op.style.font_colour == SOLVED_FONT
                     for c in op.cells}
     assert solver_cells == {(3 + i // n, 1 + i % n) for i, v in enumerate(puzzle.cells) if not v}
     assert after.value(3 + n + 1, 1) == "unique solution"

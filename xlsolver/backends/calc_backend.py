@@ -461,9 +461,9 @@ def _style_properties(style: Style) -> tuple[tuple[str, ...], tuple[Any, ...]]:
     diagonal = _line(_HAIR_WIDTH if style.diagonals else 0)
     names = ["IsCellBackgroundTransparent", "CellBackColor", "DiagonalTLBR", "DiagonalBLTR"]
     values: list[Any] = [style.fill is None, -1 if style.fill is None else int(style.fill, 16), diagonal, diagonal]
-    if style.font_color:
+    if style.font_colour:
         names.append("CharColor")
-        values.append(int(style.font_color, 16))
+        values.append(int(style.font_colour, 16))
     return tuple(names), tuple(values)
 
 

@@ -301,9 +301,9 @@ def _paint(ws, op: Paint) -> None:
         cell = ws.cell(*cell_ref)
         cell.fill = fill
         cell.border = _with_diagonals(cell.border, style.diagonals)
-        if style.font_color:
+        if style.font_colour:
             font: Font = copy(cell.font)
-            font.color = Color(rgb="FF" + style.font_color)
+            font.color = Color(rgb="FF" + style.font_colour)
             cell.font = font
 
 

@@ -233,8 +233,8 @@ class XlwingsWorkbook:
                 for box in rectangles(op.cells):
                     target = ws.range(box[:2], box[2:])
                     target.color = _rgb_tuple(op.style.fill) if op.style.fill else None
-                    if op.style.font_color:
-                        target.font.color = _rgb_tuple(op.style.font_color)
+                    if op.style.font_colour:
+                        target.font.color = _rgb_tuple(op.style.font_colour)
             elif isinstance(op, Write):
                 writes[op.cell] = op.value
         self._write(ws, writes)
@@ -422,8 +422,8 @@ def _style(target, style: Style, clear_diagonals: bool) -> None:
                 border.Color = bgr(GREY)
             else:
                 border.LineStyle = XL_NONE
-    if style.font_color:
-        target.font.color = _rgb_tuple(style.font_color)
+    if style.font_colour:
+        target.font.color = _rgb_tuple(style.font_colour)
 
 
 def _rgb_tuple(rgb: str) -> tuple[int, int, int]:

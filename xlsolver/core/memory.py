@@ -61,9 +61,9 @@ class MemoryWorkbook:
                 for cell in op.cells:
                     old = cells.get(cell, CellInfo())
                     cells[cell] = CellInfo(old.value, op.style.fill, op.style.diagonals)
-                if op.style.font_color:  # as in a file: no colour given leaves the font alone
+                if op.style.font_colour:  # as in a file: no colour given leaves the font alone
                     fonts = self.fonts.setdefault(plan.sheet, {})
-                    fonts.update(dict.fromkeys(op.cells, op.style.font_color))
+                    fonts.update(dict.fromkeys(op.cells, op.style.font_colour))
             elif isinstance(op, Write):
                 old = cells.get(op.cell, CellInfo())
                 cells[op.cell] = CellInfo(op.value, old.fill, old.diagonals)

@@ -30,7 +30,7 @@ class Style:
 
     fill: str | None = None  # "RRGGBB"
     diagonals: bool = False  # both diagonal hairline borders, in GREY
-    font_color: str | None = None  # "RRGGBB"; None leaves the font alone
+    font_colour: str | None = None  # "RRGGBB"; None leaves the font alone
 
 
 BLACK = Style(fill=GREY)

@@ -27,9 +27,9 @@ from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.jobs.base import DONE, ERROR, FileKind, Options, Report, first_lines, sheet_title
 from xlsolver.jobs.registry import Found, KindOption, KindSpec, SheetReader
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Nonogram, format_grid
-from xlsolver.nonogram.color import ColorNonogram, colour_name, format_colour_grid
-from xlsolver.nonogram.color_explain import check_colour, explain_colour, next_colour_step
-from xlsolver.nonogram.color_solver import solve_colour
+from xlsolver.nonogram.colour import ColourNonogram, colour_name, format_colour_grid
+from xlsolver.nonogram.colour_explain import check_colour, explain_colour, next_colour_step
+from xlsolver.nonogram.colour_solver import solve_colour
 from xlsolver.nonogram.explain import LABELS, NO_SOLUTION, RULES, SEVERAL, UNDECIDED, Step, check, explain, next_step
 from xlsolver.nonogram.fileformats import SUFFIXES, format_for, format_named, read_puzzles
 from xlsolver.nonogram.formats import PuzzleEntry
@@ -62,7 +62,7 @@ KIND = "nonogram"
 class Variant:
     """What differs between black-and-white and colour nonograms, as one table of
     functions: every job below runs one path for both and asks its variant. The
-    puzzle is a :class:`Nonogram` or a :class:`ColorNonogram`; a grid holds the
+    puzzle is a :class:`Nonogram` or a :class:`ColourNonogram`; a grid holds the
     search's values (``UNKNOWN``/``BLOCK``/``DOT``, or colour masks)."""
 
     name: str
@@ -130,7 +130,7 @@ COLOUR = Variant(
 
 def variant_of(puzzle) -> Variant:
     """The variant of a puzzle read from a file."""
-    return COLOUR if isinstance(puzzle, ColorNonogram) else PLAIN
+    return COLOUR if isinstance(puzzle, ColourNonogram) else PLAIN
 
 
 def _engine(options: Options) -> str:
@@ -152,7 +152,7 @@ class _Sheet:
     snap: SheetSnapshot
     layout: NonogramLayout
     variant: Variant
-    puzzle: Nonogram | ColorNonogram
+    puzzle: Nonogram | ColourNonogram
     givens: np.ndarray
     hints: dict | None
 

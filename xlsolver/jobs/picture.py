@@ -25,7 +25,7 @@ from xlsolver.core import Budget, InputError, Status, cell_ref
 from xlsolver.core.files import atomic_write_text
 from xlsolver.core.paint import PaintPlan, Write
 from xlsolver.jobs.base import ERROR, Options, Report, sheet_title
-from xlsolver.nonogram.color import ColorNonogram
+from xlsolver.nonogram.colour import ColourNonogram
 from xlsolver.nonogram.fileformats import format_for
 from xlsolver.nonogram.formats import PuzzleEntry
 from xlsolver.nonogram.picture import Assessment, Drawing, assess, luminance, threshold
@@ -226,7 +226,7 @@ def _write_book(out: Path, drawing: Drawing, puzzle, found: Assessment, title: s
         if sheet in book.sheet_names():  # an earlier run's: start afresh
             book.remove_sheet(sheet, even_last=True)
     book.add_sheet(name)
-    plan = colour_import_plan(puzzle, name, title) if isinstance(puzzle, ColorNonogram) else \
+    plan = colour_import_plan(puzzle, name, title) if isinstance(puzzle, ColourNonogram) else \
         import_plan(puzzle, name, title)
     book.apply(plan)
     layout = find_layout(book.snapshot(name))

@@ -15,8 +15,8 @@ givens    cells the user painted before solving: a state grid the solver respect
 result    the verdict with its solutions and the cells every solution agrees on
           (:class:`NonogramResult`).
 
-Colour puzzles (:mod:`.color`, :mod:`.color_line`, :mod:`.color_solver`) add
-a palette and blocks of ``(length, colour)``; see :mod:`.color` for their
+Colour puzzles (:mod:`.colour`, :mod:`.colour_line`, :mod:`.colour_solver`) add
+a palette and blocks of ``(length, colour)``; see :mod:`.colour` for their
 glossary. Files in every supported format are read and written through
 :mod:`.fileformats`.
 

@@ -28,7 +28,7 @@ Colour (the nonogram-db extension): ``color r #FF0000 red`` lines declare a
 colour by a letter (xlsolver also writes the name after the value and reads
 it back; without one a name is made up), clues are ``3r,1g``, and ``goal`` and
 ``saved`` use the letters (``0`` background). A file with colours gives a
-:class:`~xlsolver.nonogram.color.ColorNonogram`.
+:class:`~xlsolver.nonogram.colour.ColourNonogram`.
 
 Reading is lenient (spaces, either section order, unquoted values, CRLF);
 writing is canonical, and ``read_non(write_non(...))`` gives back the same
@@ -44,7 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from xlsolver.core.errors import InputError
-from xlsolver.nonogram.color import ColorNonogram, Colour, format_colour_clue, min_length, normalise_rgb
+from xlsolver.nonogram.colour import ColourNonogram, Colour, format_colour_clue, min_length, normalise_rgb
 from xlsolver.nonogram.model import Clue, Nonogram, format_clue
 
 __all__ = ["NonFile", "PuzzleEntry", "read_non", "write_non"]
@@ -70,7 +70,7 @@ class NonFile:
     row by row, ``1`` = black.
     """
 
-    puzzle: Nonogram | ColorNonogram
+    puzzle: Nonogram | ColourNonogram
     title: str | None = None
     goal: str | None = None
     saved: tuple[str, ...] = ()  # partial grids as written: 0/1 (or colour letters) and ? for unknown
@@ -91,16 +91,16 @@ class PuzzleEntry:
     grid) are rows of characters: ``.`` background, ``#`` black in a
     black-and-white puzzle, the colour characters in a colour puzzle, and
     ``?`` for an unknown cell (saved grids only). A one-colour black
-    :class:`ColorNonogram` is stored as the plain :class:`Nonogram` it is.
+    :class:`ColourNonogram` is stored as the plain :class:`Nonogram` it is.
     """
 
-    puzzle: Nonogram | ColorNonogram
+    puzzle: Nonogram | ColourNonogram
     title: str | None = None
     goal: tuple[str, ...] | None = None
     saved: tuple[tuple[str, ...], ...] = ()
 
     def __post_init__(self) -> None:
-        if isinstance(self.puzzle, ColorNonogram) and self.puzzle.to_nonogram() is not None:
+        if isinstance(self.puzzle, ColourNonogram) and self.puzzle.to_nonogram() is not None:
             black = self.puzzle.palette[0].char if self.puzzle.palette else "#"
             to_bw = lambda rows: tuple(row.replace(black, "#") for row in rows)
             object.__setattr__(self, "puzzle", self.puzzle.to_nonogram())
@@ -131,10 +131,10 @@ def write_non_entries(entries: list[PuzzleEntry]) -> str:
     return write_non(entry.puzzle, entry.title, goal, tuple(flat(g) for g in entry.saved))
 
 
-def _cell_map(puzzle: Nonogram | ColorNonogram, to_file: bool) -> dict[str, str]:
+def _cell_map(puzzle: Nonogram | ColourNonogram, to_file: bool) -> dict[str, str]:
     """Entry grid characters <-> ``.non`` grid characters (``.``<->``0``, ``#``<->``1``)."""
     pairs = [(".", "0"), ("?", "?")]
-    if isinstance(puzzle, ColorNonogram):
+    if isinstance(puzzle, ColourNonogram):
         pairs += [(c.char, c.char) for c in puzzle.palette]
     else:
         pairs.append(("#", "1"))
@@ -146,7 +146,7 @@ def read_non(text: str, source: str = "<non>") -> NonFile:
     return _Reader(source).read(text)
 
 
-def write_non(puzzle: Nonogram | ColorNonogram, title: str | None = None,
+def write_non(puzzle: Nonogram | ColourNonogram, title: str | None = None,
               goal: str | np.ndarray | None = None, saved: tuple[str, ...] = ()) -> str:
     """The canonical ``.non`` text of a puzzle (``goal``: a bool grid or a 0/1 string;
     for a colour puzzle, a string of colour letters and ``0``)."""
@@ -155,7 +155,7 @@ def write_non(puzzle: Nonogram | ColorNonogram, title: str | None = None,
         if "\n" in title or "\r" in title or '"' in title:
             raise ValueError("a .non title must fit on one line and hold no double quote")
         lines.append(f'title "{title}"')
-    colour = isinstance(puzzle, ColorNonogram)
+    colour = isinstance(puzzle, ColourNonogram)
     if colour:
         for c in puzzle.palette:
             if not c.char.isascii() or not c.char.isalpha():
@@ -180,9 +180,9 @@ def write_non(puzzle: Nonogram | ColorNonogram, title: str | None = None,
     return "\n".join(lines) + "\n"
 
 
-def _grid_chars(puzzle: Nonogram | ColorNonogram) -> set[str]:
+def _grid_chars(puzzle: Nonogram | ColourNonogram) -> set[str]:
     """The characters of a goal: 0/1, or 0 and the colour letters."""
-    if isinstance(puzzle, ColorNonogram):
+    if isinstance(puzzle, ColourNonogram):
         return {"0"} | {c.char for c in puzzle.palette}
     return {"0", "1"}
 
@@ -269,7 +269,7 @@ class _Reader:
             palette[char] = Colour(char, name, rgb)
         return palette
 
-    def colour_puzzle(self, rows, cols, palette: dict[str, Colour]) -> ColorNonogram:
+    def colour_puzzle(self, rows, cols, palette: dict[str, Colour]) -> ColourNonogram:
         """Plain numbers are not allowed next to coloured ones; undeclared letters get a grey."""
         for name, clues in (("rows", rows), ("columns", cols)):
             for i, clue in enumerate(clues):
@@ -279,7 +279,7 @@ class _Reader:
                     raise self.error(f"{what}: a colour puzzle needs a colour letter after every number", lineno)
                 for _, ch in clue:
                     palette.setdefault(ch, Colour(ch, f"colour_{ch}", "808080"))
-        return ColorNonogram(rows, cols, tuple(palette.values()))
+        return ColourNonogram(rows, cols, tuple(palette.values()))
 
     def size(self, key: str) -> int:
         if key not in self.values:

@@ -18,7 +18,7 @@ lines); writing is canonical; errors are :class:`InputError` naming
           character (``3r``); a bare number takes colour ``1``, the default.
 ``taai``  the TAAI tournament sets: many square puzzles, each ``$N`` then its
           column clues, then its row clues, numbers separated by tabs.
-``text``  the compact form of :meth:`Nonogram.to_text` / :meth:`ColorNonogram.to_text`,
+``text``  the compact form of :meth:`Nonogram.to_text` / :meth:`ColourNonogram.to_text`,
           one puzzle per line (``#`` starts a comment line).
 """
 
@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 
 from xlsolver.core.errors import InputError
-from xlsolver.nonogram.color import ColorNonogram, Colour, format_colour_clue, min_length, normalise_rgb
+from xlsolver.nonogram.colour import ColourNonogram, Colour, format_colour_clue, min_length, normalise_rgb
 from xlsolver.nonogram.formats import PuzzleEntry
 from xlsolver.nonogram.model import Clue, Nonogram, format_clue
 
@@ -240,7 +240,7 @@ def read_text(data: str, source: str = "<text>") -> list[PuzzleEntry]:
         if not line or line.startswith("#"):
             continue
         try:
-            kind = ColorNonogram if line.count("|") == 2 else Nonogram
+            kind = ColourNonogram if line.count("|") == 2 else Nonogram
             entries.append(PuzzleEntry(kind.from_text(line)))
         except ValueError as err:
             raise text.error(str(err), lineno) from None
@@ -288,7 +288,7 @@ def read_g(data: str, source: str = "<g>") -> list[PuzzleEntry]:
         raise text.error("the puzzle has no rows or no columns", row_at)
     rows = tuple(_g_clue(text, t, n, f"row {i + 1}", colours, width) for i, (n, t) in enumerate(row_body))
     cols = tuple(_g_clue(text, t, n, f"column {i + 1}", colours, height) for i, (n, t) in enumerate(col_body))
-    return [PuzzleEntry(ColorNonogram(rows, cols, tuple(colours.values())))]
+    return [PuzzleEntry(ColourNonogram(rows, cols, tuple(colours.values())))]
 
 
 def _g_colours(text: _Text, k: int) -> tuple[dict[str, Colour], int]:

@@ -34,7 +34,7 @@ from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
 from xlsolver.core.errors import InputError
-from xlsolver.nonogram.color import ColorNonogram, Colour, format_colour_clue, min_length, normalise_rgb
+from xlsolver.nonogram.colour import ColourNonogram, Colour, format_colour_clue, min_length, normalise_rgb
 from xlsolver.nonogram.formats import PuzzleEntry
 from xlsolver.nonogram.model import Nonogram
 
@@ -131,7 +131,7 @@ class _Reader:
         rows = tuple(tuple((n, by_name[name]) for n, name in line) for line in clues["rows"][1])
         cols = tuple(tuple((n, by_name[name]) for n, name in line) for line in clues["columns"][1])
         self.check_lengths(clues, rows, cols)
-        puzzle = ColorNonogram(rows, cols, palette)
+        puzzle = ColourNonogram(rows, cols, palette)
         # Image characters: the background's becomes ".", the palette's stay as they are.
         chars = {(declared.get(background) or _IMPLICIT.get(background, (".",)))[0]: "."}
         chars |= {c.char: c.char for c in palette}
@@ -199,7 +199,7 @@ class _Reader:
                     raise self.error(f"{name} {i + 1}: clue {format_colour_clue(clue)} needs {min_length(clue)} "
                                      f"cells, the line has {length}", node)
 
-    def image(self, solution: _Node, chars: dict[str, str], puzzle: ColorNonogram,
+    def image(self, solution: _Node, chars: dict[str, str], puzzle: ColourNonogram,
               allow_unknown: bool) -> tuple[str, ...]:
         image = solution.first("image")
         if image is None:
@@ -241,7 +241,7 @@ def write_xml(entries: list[PuzzleEntry]) -> str:
 def _puzzle_xml(entry: PuzzleEntry) -> list[str]:
     puzzle = entry.puzzle
     if isinstance(puzzle, Nonogram):
-        puzzle = ColorNonogram.from_nonogram(puzzle)
+        puzzle = ColourNonogram.from_nonogram(puzzle)
         to_xml = {"#": "X", ".": "."}
     else:
         to_xml = {c.char: c.char for c in puzzle.palette} | {".": "."}

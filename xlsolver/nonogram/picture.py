@@ -25,9 +25,9 @@ import numpy as np
 from xlsolver.core.budget import Budget
 from xlsolver.core.geometry import Cell
 from xlsolver.core.status import Status
-from xlsolver.nonogram.color import ColorNonogram, Colour, colour_name, line_runs
-from xlsolver.nonogram.color_explain import colour_difficulty
-from xlsolver.nonogram.color_solver import solve_colour
+from xlsolver.nonogram.colour import ColourNonogram, Colour, colour_name, line_runs
+from xlsolver.nonogram.colour_explain import colour_difficulty
+from xlsolver.nonogram.colour_solver import solve_colour
 from xlsolver.nonogram.explain import UNDECIDED, difficulty
 from xlsolver.nonogram.model import Nonogram
 from xlsolver.nonogram.solver import solve
@@ -78,7 +78,7 @@ class Drawing:
             renumber[old] = new
         return Drawing(renumber[self.cells], tuple(self.colours[k - 1] for k in present))
 
-    def puzzle(self) -> Nonogram | ColorNonogram:
+    def puzzle(self) -> Nonogram | ColourNonogram:
         """The clues whose solution (one of them) is this drawing."""
         if self.black_and_white:
             black = self.cells > 0
@@ -87,7 +87,7 @@ class Drawing:
         chars = "." + "".join(c.char for c in palette)
         rows = ["".join(chars[v] for v in row) for row in self.cells]
         cols = ["".join(chars[v] for v in col) for col in self.cells.T]
-        return ColorNonogram(tuple(line_runs(r) for r in rows), tuple(line_runs(c) for c in cols), palette)
+        return ColourNonogram(tuple(line_runs(r) for r in rows), tuple(line_runs(c) for c in cols), palette)
 
     def solution(self) -> np.ndarray:
         """The drawing as the solver writes solutions: bool (black and white) or colour indices."""
@@ -137,7 +137,7 @@ def assess(drawing: Drawing, budget: Budget | None = None, engine: str = "auto")
     """Solve the drawing's clues, asking for two, and grade them."""
     puzzle = drawing.puzzle()
     seconds = None if budget is None else budget.seconds
-    if isinstance(puzzle, ColorNonogram):
+    if isinstance(puzzle, ColourNonogram):
         result = solve_colour(puzzle, budget=Budget(seconds=seconds))
     else:
         result = solve(puzzle, budget=Budget(seconds=seconds), engine=engine)
@@ -149,7 +149,7 @@ def assess(drawing: Drawing, budget: Budget | None = None, engine: str = "auto")
     if result.status != Status.UNIQUE:
         # The drawing itself solves its clues, so only the budget can stop a verdict here.
         return Assessment(result.status, UNDECIDED, result.message, seconds=result.seconds)
-    grade = colour_difficulty if isinstance(puzzle, ColorNonogram) else difficulty
+    grade = colour_difficulty if isinstance(puzzle, ColourNonogram) else difficulty
     label = grade(puzzle, budget=Budget(seconds=seconds))
     return Assessment(Status.UNIQUE, label, result.message, seconds=result.seconds)
 

@@ -21,7 +21,7 @@ from xlsolver.core.geometry import Cell
 from xlsolver.core.paint import CLEAR, RED, WHITE, PaintPlan, Style, Write, group_by_style
 from xlsolver.core.protocol import SheetSnapshot
 from xlsolver.core.status import Status
-from xlsolver.nonogram.color import ColorNonogram, ColorResult, Colour, colour_name
+from xlsolver.nonogram.colour import ColourNonogram, ColourResult, Colour, colour_name
 from xlsolver.nonogram.model import DOT, Nonogram
 from xlsolver.sheets.nonogram_bw import import_plan
 from xlsolver.sheets.nonogram_layout import (
@@ -64,7 +64,7 @@ def is_colour_nonogram(snap: SheetSnapshot) -> bool:
 
 
 def read_colour_nonogram(snap: SheetSnapshot, layout: NonogramLayout | None = None,
-                         fills: dict[Cell, str] | None = None) -> tuple[NonogramLayout, ColorNonogram, np.ndarray]:
+                         fills: dict[Cell, str] | None = None) -> tuple[NonogramLayout, ColourNonogram, np.ndarray]:
     """The layout, clues and givens (a grid of colour masks) of a colour nonogram
     (``layout`` and ``fills``: what :func:`find_layout` and :func:`hint_fills` found,
     when the caller looked already).
@@ -87,13 +87,13 @@ def read_colour_nonogram(snap: SheetSnapshot, layout: NonogramLayout | None = No
                 palette[rgb] = Colour("abcdefghijklmnopqrstuvwyz"[len(palette) % 25], colour_name(rgb), rgb)
     coloured = lambda cells: tuple((n, palette[fills[cell]].char) for cell in cells
                                    for n in hint_numbers(snap.value(*cell), snap.name, cell) if n)
-    puzzle = ColorNonogram(tuple(coloured(c) for c in layout.row_hints),
+    puzzle = ColourNonogram(tuple(coloured(c) for c in layout.row_hints),
                            tuple(coloured(c) for c in layout.col_hints), tuple(palette.values()))
     check_problems(puzzle, layout, snap.name)
     return layout, puzzle, _colour_givens(snap, layout, puzzle)
 
 
-def _colour_givens(snap: SheetSnapshot, layout: NonogramLayout, puzzle: ColorNonogram) -> np.ndarray:
+def _colour_givens(snap: SheetSnapshot, layout: NonogramLayout, puzzle: ColourNonogram) -> np.ndarray:
     """Masks: a cell filled in a palette colour is that colour, a white-marked
     cell is background, anything else is free."""
     free = (1 << (len(puzzle.palette) + 1)) - 1
@@ -117,7 +117,7 @@ def _colour_givens(snap: SheetSnapshot, layout: NonogramLayout, puzzle: ColorNon
     return givens
 
 
-def colour_plan(layout: NonogramLayout, puzzle: ColorNonogram, result: ColorResult, sheet: str,
+def colour_plan(layout: NonogramLayout, puzzle: ColourNonogram, result: ColourResult, sheet: str,
                 hints: dict[Cell, str]) -> PaintPlan:
     """Paint a colour result: proven cells in their colours (background white with
     diagonals), a red font on the hints of a conflicting line, the verdict sentence.
@@ -128,7 +128,7 @@ def colour_plan(layout: NonogramLayout, puzzle: ColorNonogram, result: ColorResu
         conflict = {cell for line in result.conflict.lines for cell in layout.hint_cells(line)}
     for cell, rgb in hints.items():
         fill = None if rgb == PLAIN_BLACK else rgb
-        styled[cell] = Style(fill=fill, font_color=RED.fill if cell in conflict else readable_font(rgb))
+        styled[cell] = Style(fill=fill, font_colour=RED.fill if cell in conflict else readable_font(rgb))
     styles = [WHITE] + [Style(fill=c.rgb) for c in puzzle.palette]
     for (r, c), mask in np.ndenumerate(result.known):
         mask = int(mask)
@@ -139,7 +139,7 @@ def colour_plan(layout: NonogramLayout, puzzle: ColorNonogram, result: ColorResu
     return PaintPlan(sheet, ops)
 
 
-def colour_status_sentence(result: ColorResult) -> str:
+def colour_status_sentence(result: ColourResult) -> str:
     """The verdict in one sentence, for the status cell."""
     if result.status == Status.MULTIPLE:
         known = result.known.astype(np.int64)
@@ -150,7 +150,7 @@ def colour_status_sentence(result: ColorResult) -> str:
     return result.message.strip() or str(result.status)
 
 
-def colour_import_plan(puzzle: ColorNonogram, sheet: str, title: str | None = None, *,
+def colour_import_plan(puzzle: ColourNonogram, sheet: str, title: str | None = None, *,
                        origin: Cell = (1, 1)) -> PaintPlan:
     """Lay a colour puzzle out as :func:`import_plan` does, each hint cell filled
     in its block's colour, so :func:`read_colour_nonogram` reads the same clues."""
@@ -165,8 +165,8 @@ def colour_import_plan(puzzle: ColorNonogram, sheet: str, title: str | None = No
     styled: dict[Cell, Style] = {}
     for j, clue in enumerate(puzzle.cols):
         for k, (_, ch) in enumerate(clue):
-            styled[(top - len(clue) + k, left + j)] = Style(fill=rgb[ch], font_color=readable_font(rgb[ch]))
+            styled[(top - len(clue) + k, left + j)] = Style(fill=rgb[ch], font_colour=readable_font(rgb[ch]))
     for i, clue in enumerate(puzzle.rows):
         for k, (_, ch) in enumerate(clue):
-            styled[(top + i, left - len(clue) + k)] = Style(fill=rgb[ch], font_color=readable_font(rgb[ch]))
+            styled[(top + i, left - len(clue) + k)] = Style(fill=rgb[ch], font_colour=readable_font(rgb[ch]))
     return PaintPlan(sheet, base.ops + group_by_style(styled))

@@ -88,7 +88,7 @@ def picture_plan(drawing: Drawing, sheet: str, title: str, differ: Iterable[tupl
     for r, c in differ:
         base = styled[(top + r, left + c)]
         font = DIFFER_FONT if base.fill == "FFFFFF" else readable_font(base.fill)  # red "?" on white
-        styled[(top + r, left + c)] = Style(fill=base.fill, font_color=font)
+        styled[(top + r, left + c)] = Style(fill=base.fill, font_colour=font)
     ops += list(group_by_style(styled))
     ops += [Write((top + r, left + c), DIFFER_MARK) for r, c in differ]
     ops.append(GridLines(top, left, top + h - 1, left + w - 1))

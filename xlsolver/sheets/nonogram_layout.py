@@ -51,7 +51,7 @@ from xlsolver.core.errors import InputError, cell_ref
 from xlsolver.core.geometry import Box, Cell
 from xlsolver.core.paint import RED, Style, Write, group_by_style
 from xlsolver.core.protocol import SheetSnapshot, Value
-from xlsolver.nonogram.color import ColorNonogram
+from xlsolver.nonogram.colour import ColourNonogram
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram
 
 __all__ = [
@@ -382,7 +382,7 @@ def _looks_like_hint(layout: NonogramLayout, cell: Cell, text: str) -> bool:
     return False
 
 
-def check_problems(puzzle: Nonogram | ColorNonogram, layout: NonogramLayout, sheet: str) -> None:
+def check_problems(puzzle: Nonogram | ColourNonogram, layout: NonogramLayout, sheet: str) -> None:
     """Map the first clue problem to a cell: a line's first hint, or for the
     totals, the corner cell where the two hint bands meet."""
     for line, message in puzzle.problems():
@@ -482,8 +482,8 @@ def plain_hint_ops(layout: NonogramLayout, hints: dict[Cell, str] | None = None)
     colour puzzle the hint's colour with a readable font."""
     if hints is None:
         cells = layout.all_hint_cells()
-        return group_by_style({cell: Style(font_color=HINT_FONT) for cell in cells}) if cells else ()
-    return group_by_style({cell: Style(fill=None if rgb == PLAIN_BLACK else rgb, font_color=readable_font(rgb))
+        return group_by_style({cell: Style(font_colour=HINT_FONT) for cell in cells}) if cells else ()
+    return group_by_style({cell: Style(fill=None if rgb == PLAIN_BLACK else rgb, font_colour=readable_font(rgb))
                            for cell, rgb in hints.items()})
 
 

@@ -99,7 +99,7 @@ def _mark(layout: NonogramLayout, line: Line | None, snap: SheetSnapshot, hints:
         return ()
     cells = layout.hint_cells(line)
     styles = {cell: Style(fill=None if hints is None or hints.get(cell) in (None, "000000") else hints[cell],
-                          font_color=MARK_FONT) for cell in cells}
+                          font_colour=MARK_FONT) for cell in cells}
     ops = group_by_style(styles)
     arrow = layout.mark_cell(line)
     value = snap.value(*arrow)

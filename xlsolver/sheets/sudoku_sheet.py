@@ -65,7 +65,7 @@ __all__ = [
 ]
 
 SOLVED_FONT = "1F5FBF"  # blue: the solver's digits, told apart from the givens at a glance
-SOLVED = Style(font_color=SOLVED_FONT)
+SOLVED = Style(font_colour=SOLVED_FONT)
 NO_SUDOKU = ("no sudoku found: expected an n x n block of digits, a title such as \"Sudoku 9x9\" two rows "
              "above the grid, or a defined name containing \"sudoku\"")
 _TYPOS = 2  # a typo or two ("x", a 10 in a 9x9) is still a sudoku, reported at its cell

@@ -39,7 +39,7 @@ __all__ = [
 
 HINT = Style(fill="FFE699")  # light amber: the cells a step rests on
 ELIMINATED = Style(fill="F8CBAD")  # light orange: cells that lose candidates (and their pencil marks)
-PLACED = Style(fill="C6EFCE", font_color=SOLVED_FONT)  # light green: a digit a step placed
+PLACED = Style(fill="C6EFCE", font_colour=SOLVED_FONT)  # light green: a digit a step placed
 RECORD_PREFIX = "givens: "
 PENCIL_POINTS = 8.0  # pencil marks are written small
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from xlsolver.core import Budget, Status
 from xlsolver.nonogram import Nonogram, solve
-from xlsolver.nonogram.color import ColorNonogram, Colour, clues_of, format_colour_grid
-from xlsolver.nonogram.color_line import solve_colour_line
-from xlsolver.nonogram.color_solver import colour_solutions, solve_colour
+from xlsolver.nonogram.colour import ColourNonogram, Colour, clues_of, format_colour_grid
+from xlsolver.nonogram.colour_line import solve_colour_line
+from xlsolver.nonogram.colour_solver import colour_solutions, solve_colour
 
 PALETTE = (Colour("r", "red", "FF0000"), Colour("g", "green", "00AA00"), Colour("b", "blue", "0000FF"))
 
@@ -32,7 +32,7 @@ def oracle_lines(clue: tuple, width: int, alphabet: str) -> tuple[str, ...]:
     return tuple("".join(p) for p in itertools.product(alphabet, repeat=width) if oracle_runs("".join(p)) == clue)
 
 
-def oracle_solutions(puzzle: ColorNonogram) -> list[list[str]]:
+def oracle_solutions(puzzle: ColourNonogram) -> list[list[str]]:
     """All solutions, by brute force over the rows' placements, checked against the columns."""
     alphabet = "." + "".join(c.char for c in puzzle.palette)
     options = [oracle_lines(clue, puzzle.width, alphabet) for clue in puzzle.rows]
@@ -43,7 +43,7 @@ def oracle_solutions(puzzle: ColorNonogram) -> list[list[str]]:
     return found
 
 
-def satisfies(puzzle: ColorNonogram, picture: list[str]) -> bool:
+def satisfies(puzzle: ColourNonogram, picture: list[str]) -> bool:
     return (all(oracle_runs(row) == clue for row, clue in zip(picture, puzzle.rows))
             and all(oracle_runs("".join(r[j] for r in picture)) == puzzle.cols[j] for j in range(puzzle.width)))
 
@@ -91,7 +91,7 @@ def test_blocks_of_different_colours_may_touch():
 # --- solver against the oracle --------------------------------------------------
 
 
-def check_against_oracle(puzzle: ColorNonogram):
+def check_against_oracle(puzzle: ColourNonogram):
     expected = oracle_solutions(puzzle)
     result = solve_colour(puzzle, budget=Budget(seconds=None))
     shown = [format_colour_grid(puzzle, s) for s in result.solutions]
@@ -128,7 +128,7 @@ def test_verdicts_match_enumeration_for_altered_clues(data, draw):
     else:
         row = [(1, palette[0].char)]
     rows = puzzle.rows[:i] + (tuple(row),) + puzzle.rows[i + 1:]
-    altered = ColorNonogram(rows, puzzle.cols, palette)
+    altered = ColourNonogram(rows, puzzle.cols, palette)
     if altered.problems():
         assert solve_colour(altered).status == Status.NONE
     else:
@@ -152,7 +152,7 @@ def test_a_puzzle_that_needs_search_or_probing():
 def test_no_solution_names_the_line():
     # Rows force "rg" over "gr"; then column 2 reads green above red, against its clue.
     rg = ((1, "r"), (1, "g"))
-    puzzle = ColorNonogram((rg, ((1, "g"), (1, "r"))), (rg, rg), PALETTE[:2])
+    puzzle = ColourNonogram((rg, ((1, "g"), (1, "r"))), (rg, rg), PALETTE[:2])
     assert not puzzle.problems() and oracle_solutions(puzzle) == []
     result = solve_colour(puzzle)
     assert result.status == Status.NONE and result.conflict.lines
@@ -160,7 +160,7 @@ def test_no_solution_names_the_line():
 
 
 def test_clue_totals_that_differ_are_no_solution():
-    puzzle = ColorNonogram((((1, "r"),),), (((1, "g"),),), PALETTE[:2])
+    puzzle = ColourNonogram((((1, "r"),),), (((1, "g"),),), PALETTE[:2])
     result = solve_colour(puzzle)
     assert result.status == Status.NONE
     assert "red" in result.message and result.conflict is not None
@@ -195,7 +195,7 @@ def test_black_and_white_as_one_colour_agrees_with_the_black_and_white_solver(h,
 def test_text_form_round_trips(data):
     picture, palette = data
     puzzle = clues_of(picture, palette)
-    assert ColorNonogram.from_text(puzzle.to_text()) == puzzle
+    assert ColourNonogram.from_text(puzzle.to_text()) == puzzle
 
 
 @pytest.mark.parametrize("text, words", [
@@ -207,4 +207,4 @@ def test_text_form_round_trips(data):
 ])
 def test_text_form_errors(text, words):
     with pytest.raises(ValueError, match=words):
-        ColorNonogram.from_text(text)
+        ColourNonogram.from_text(text)

@@ -2,7 +2,7 @@
 
 The same layers as the black-and-white :mod:`.solver`, over colour masks:
 
-propagate  the exact colour line solver (:mod:`.color_line`) on every dirty
+propagate  the exact colour line solver (:mod:`.colour_line`) on every dirty
            row and column until nothing changes.
 probe      at the root, try each colour still open in each undecided cell on a
            copy; a colour that leads to a contradiction is struck out, and a
@@ -26,8 +26,8 @@ import numpy as np
 
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.status import Status
-from xlsolver.nonogram.color import ColorNonogram, ColorResult, format_colour_clue
-from xlsolver.nonogram.color_line import solve_colour_line
+from xlsolver.nonogram.colour import ColourNonogram, ColourResult, format_colour_clue
+from xlsolver.nonogram.colour_line import solve_colour_line
 from xlsolver.nonogram.model import Conflict, Line
 
 __all__ = ["colour_solutions", "solve_colour"]
@@ -37,9 +37,9 @@ LineKey = tuple[int, int]  # (axis, index): 0 = row, 1 = column
 
 class LineEngine:
     """The clues in solver form and the operations on states (shared with the
-    explanations of :mod:`.color_explain`)."""
+    explanations of :mod:`.colour_explain`)."""
 
-    def __init__(self, puzzle: ColorNonogram, budget: Budget) -> None:
+    def __init__(self, puzzle: ColourNonogram, budget: Budget) -> None:
         self.puzzle, self.budget = puzzle, budget
         self.h, self.w = puzzle.shape
         self.clues = {(0, i): puzzle.indexed(c) for i, c in enumerate(puzzle.rows)}
@@ -148,7 +148,7 @@ def _start(engine: LineEngine, givens: np.ndarray | None) -> list[int]:
     return state
 
 
-def colour_solutions(puzzle: ColorNonogram, givens: np.ndarray | None = None,
+def colour_solutions(puzzle: ColourNonogram, givens: np.ndarray | None = None,
                      budget: Budget | None = None) -> Iterator[np.ndarray]:
     """Every solution (grid of colour indices, 0 = background), each once.
     ``givens``: a grid of colour masks the solutions must respect."""
@@ -162,15 +162,15 @@ def colour_solutions(puzzle: ColorNonogram, givens: np.ndarray | None = None,
             yield engine.to_indices(found)
 
 
-def solve_colour(puzzle: ColorNonogram, givens: np.ndarray | None = None,
-                 budget: Budget | None = None) -> ColorResult:
+def solve_colour(puzzle: ColourNonogram, givens: np.ndarray | None = None,
+                 budget: Budget | None = None) -> ColourResult:
     """Solve completely: exactly one of UNIQUE, MULTIPLE, NONE or GAVE_UP (as :func:`.solver.solve`)."""
     started = time.perf_counter()
     result = _solve(puzzle, givens, (budget or Budget()).start())
     return replace(result, seconds=time.perf_counter() - started)
 
 
-def _solve(puzzle: ColorNonogram, givens: np.ndarray | None, budget: Budget) -> ColorResult:
+def _solve(puzzle: ColourNonogram, givens: np.ndarray | None, budget: Budget) -> ColourResult:
     problems = puzzle.problems()
     engine = LineEngine(puzzle, budget)
     state = _start(engine, givens)
@@ -178,7 +178,7 @@ def _solve(puzzle: ColorNonogram, givens: np.ndarray | None, budget: Budget) -> 
     if problems:
         lines = tuple(dict.fromkeys(line for line, _ in problems if line is not None))
         message = "no solution: " + "; ".join(text for _, text in problems)
-        return ColorResult(Status.NONE, (), start, message, Conflict(lines=lines))
+        return ColourResult(Status.NONE, (), start, message, Conflict(lines=lines))
     found: list[list[int]] = []
     difficulty = "line"
     try:
@@ -199,34 +199,34 @@ def _solve(puzzle: ColorNonogram, givens: np.ndarray | None, budget: Budget) -> 
         decided = sum(map(_single, state))
         message = (f"gave up after {budget.describe()} ({budget.used_nodes} nodes searched); "
                    f"{decided} of {len(state)} cells deduced")
-        return ColorResult(Status.GAVE_UP, (), known, message, nodes=budget.used_nodes)
+        return ColourResult(Status.GAVE_UP, (), known, message, nodes=budget.used_nodes)
     stats = {"difficulty": difficulty, "branches": engine.branches}
     grids = tuple(engine.to_indices(s) for s in found)
     if not found:
         message = "no solution: every branch of the search fails"
-        return ColorResult(Status.NONE, (), start, message, Conflict(), nodes=budget.used_nodes, stats=stats)
+        return ColourResult(Status.NONE, (), start, message, Conflict(), nodes=budget.used_nodes, stats=stats)
     if len(found) == 1:
         how = {"line": "by line logic alone", "probing": "by line logic and probing",
                "search": f"by search ({engine.branches} branches)"}[difficulty]
-        return ColorResult(Status.UNIQUE, grids, _masks(engine, found[0]), f"unique solution, found {how}",
+        return ColourResult(Status.UNIQUE, grids, _masks(engine, found[0]), f"unique solution, found {how}",
                            nodes=budget.used_nodes, stats=stats)
     differ = int(np.count_nonzero(grids[0] != grids[1]))
     shared = sum(map(_single, state))
     message = (f"several solutions: the two shown differ in {differ} cells; "
                f"{shared} cells are proven the same in every solution")
-    return ColorResult(Status.MULTIPLE, grids, _masks(engine, state), message, nodes=budget.used_nodes, stats=stats)
+    return ColourResult(Status.MULTIPLE, grids, _masks(engine, state), message, nodes=budget.used_nodes, stats=stats)
 
 
 def _masks(engine: LineEngine, state: list[int]) -> np.ndarray:
     return np.array(state, dtype=np.int64).reshape(engine.h, engine.w)
 
 
-def _none(engine: LineEngine, start: np.ndarray, failed: LineKey, budget: Budget, by_probing: bool) -> ColorResult:
+def _none(engine: LineEngine, start: np.ndarray, failed: LineKey, budget: Budget, by_probing: bool) -> ColourResult:
     line = Line("row" if failed[0] == 0 else "col", failed[1])
     clue = format_colour_clue(engine.puzzle.clue(line))
     if by_probing:
         message = f"no solution: a cell can take no colour; each one breaks a line such as {line} (clue {clue})"
     else:
         message = f"no solution: {line} (clue {clue}) cannot be placed"
-    return ColorResult(Status.NONE, (), start, message, Conflict(lines=(line,)), nodes=budget.used_nodes,
+    return ColourResult(Status.NONE, (), start, message, Conflict(lines=(line,)), nodes=budget.used_nodes,
                        stats={"difficulty": "line", "branches": 0})

@@ -2,12 +2,12 @@
 
 The colour counterpart of :mod:`.explain`, with the same :class:`~.explain.Step`
 and labels, over grids of colour masks (bit 0 the background, bit ``k``
-palette colour ``k``; see :mod:`.color`). A step's ``cells`` map each cell
+palette colour ``k``; see :mod:`.colour`). A step's ``cells`` map each cell
 it decides to a colour *index* (0 = background).
 
 Rules, cheapest first
 ---------------------
-line    the exact colour line solver (:func:`~.color_line.solve_colour_line`)
+line    the exact colour line solver (:func:`~.colour_line.solve_colour_line`)
         on one line, from the cells decided so far: a cell every placement
         of the clue gives the same colour is decided.
 probe   give an undecided cell each colour in turn and propagate the line
@@ -33,9 +33,9 @@ import numpy as np
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.geometry import Cell
 from xlsolver.core.status import Status
-from xlsolver.nonogram.color import ColorNonogram, format_colour_clue
-from xlsolver.nonogram.color_line import solve_colour_line
-from xlsolver.nonogram.color_solver import LineEngine, solve_colour
+from xlsolver.nonogram.colour import ColourNonogram, format_colour_clue
+from xlsolver.nonogram.colour_line import solve_colour_line
+from xlsolver.nonogram.colour_solver import LineEngine, solve_colour
 from xlsolver.nonogram.explain import CheckResult, Step, label, unjudged
 from xlsolver.nonogram.model import Line
 
@@ -44,7 +44,7 @@ __all__ = ["check_colour", "colour_difficulty", "explain_colour", "next_colour_s
 LineKey = tuple[int, int]  # (axis, index): 0 = row, 1 = column
 
 
-def explain_colour(puzzle: ColorNonogram, givens: np.ndarray | None = None,
+def explain_colour(puzzle: ColourNonogram, givens: np.ndarray | None = None,
                    budget: Budget | None = None) -> Iterator[Step]:
     """The steps from ``givens`` (a grid of colour masks; default: nothing
     decided) to a full solution, as :func:`.explain.explain` does for black
@@ -64,13 +64,13 @@ def explain_colour(puzzle: ColorNonogram, givens: np.ndarray | None = None,
         yield step
 
 
-def next_colour_step(puzzle: ColorNonogram, givens: np.ndarray, budget: Budget | None = None) -> Step | None:
+def next_colour_step(puzzle: ColourNonogram, givens: np.ndarray, budget: Budget | None = None) -> Step | None:
     """The next deduction from a grid of colour masks, or ``None`` when every
     cell is decided or no solution respects the decided cells."""
     return next(explain_colour(puzzle, givens, budget), None)
 
 
-def check_colour(puzzle: ColorNonogram, givens: np.ndarray, budget: Budget | None = None) -> CheckResult:
+def check_colour(puzzle: ColourNonogram, givens: np.ndarray, budget: Budget | None = None) -> CheckResult:
     """The decided cells (a single colour in ``givens``) whose colour no solution
     has there, judged against the cells the solver proved shared (as
     :func:`.explain.check`); the verdict instead when the clues have no
@@ -85,14 +85,14 @@ def check_colour(puzzle: ColorNonogram, givens: np.ndarray, budget: Budget | Non
     return CheckResult(frozenset((int(r), int(c)) for r, c in np.argwhere(wrong)))
 
 
-def colour_difficulty(puzzle: ColorNonogram, budget: Budget | None = None) -> str:
+def colour_difficulty(puzzle: ColourNonogram, budget: Budget | None = None) -> str:
     """The label of :func:`.explain.difficulty` for a colour puzzle: the hardest
     rule :func:`explain_colour` needs, or "several solutions", "no solution",
     "undecided"."""
     return label(solve_colour(puzzle, budget=budget).status, lambda: explain_colour(puzzle, budget=budget))
 
 
-def _decided(puzzle: ColorNonogram, givens: np.ndarray | None) -> list[int]:
+def _decided(puzzle: ColourNonogram, givens: np.ndarray | None) -> list[int]:
     """The givens as a flat list of masks, undecided cells widened to every colour."""
     full = (1 << (len(puzzle.palette) + 1)) - 1
     if givens is None:
@@ -116,7 +116,7 @@ class _Work:
     lines they read are unchanged (as in :mod:`.explain`).
     """
 
-    def __init__(self, puzzle: ColorNonogram, state: list[int]) -> None:
+    def __init__(self, puzzle: ColourNonogram, state: list[int]) -> None:
         self.puzzle, self.state = puzzle, state
         self.lines = LineEngine(puzzle, Budget(seconds=None))
         self.h, self.w = puzzle.shape

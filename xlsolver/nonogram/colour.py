@@ -15,7 +15,7 @@ palette      the puzzle's colours other than the background, in a fixed order;
 
 A black-and-white puzzle is the special case of one colour, black; the
 formats return a plain :class:`~xlsolver.nonogram.model.Nonogram` then, and
-:meth:`ColorNonogram.from_nonogram` turns one into the other.
+:meth:`ColourNonogram.from_nonogram` turns one into the other.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import numpy as np
 from xlsolver.core.status import Status
 from xlsolver.nonogram.model import Conflict, Line, Nonogram
 
-__all__ = ["ColorNonogram", "ColorResult", "Colour", "clues_of", "colour_name", "format_colour_grid"]
+__all__ = ["ColourNonogram", "ColourResult", "Colour", "clues_of", "colour_name", "format_colour_grid"]
 
 ColourBlock = tuple[int, str]
 ColourClue = tuple[ColourBlock, ...]
@@ -82,7 +82,7 @@ BLACK = Colour("X", "black", "000000")
 
 
 @dataclass(frozen=True)
-class ColorNonogram:
+class ColourNonogram:
     """The clues and palette of a colour nonogram. Immutable; knows nothing of solving."""
 
     rows: tuple[ColourClue, ...]
@@ -170,7 +170,7 @@ class ColorNonogram:
 
     # --- conversions ---
     @classmethod
-    def from_nonogram(cls, puzzle: Nonogram, colour: Colour = BLACK) -> "ColorNonogram":
+    def from_nonogram(cls, puzzle: Nonogram, colour: Colour = BLACK) -> "ColourNonogram":
         """A black-and-white puzzle as a one-colour puzzle."""
         paint = lambda clues: tuple(tuple((n, colour.char) for n in clue) for clue in clues)
         return cls(paint(puzzle.rows), paint(puzzle.cols), (colour,))
@@ -191,7 +191,7 @@ class ColorNonogram:
         return f"{half(self.rows)}|{half(self.cols)}|{palette}"
 
     @classmethod
-    def from_text(cls, text: str) -> "ColorNonogram":
+    def from_text(cls, text: str) -> "ColourNonogram":
         """Parse the compact form; lenient about spaces. Raises ValueError naming the line."""
         parts = text.strip().split("|")
         if len(parts) != 3:
@@ -265,22 +265,22 @@ def line_runs(cells) -> ColourClue:
     return tuple(blocks)
 
 
-def clues_of(picture: list[str], palette: tuple[Colour, ...]) -> ColorNonogram:
+def clues_of(picture: list[str], palette: tuple[Colour, ...]) -> ColourNonogram:
     """The puzzle whose solution is ``picture`` (rows of colour characters)."""
     width = len(picture[0]) if picture else 0
     rows = tuple(line_runs(row) for row in picture)
     cols = tuple(line_runs(row[j] for row in picture) for j in range(width))
-    return ColorNonogram(rows, cols, palette)
+    return ColourNonogram(rows, cols, palette)
 
 
-def format_colour_grid(puzzle: ColorNonogram, grid: np.ndarray) -> list[str]:
+def format_colour_grid(puzzle: ColourNonogram, grid: np.ndarray) -> list[str]:
     """A solution (colour indices) as rows of colour characters."""
     chars = puzzle.chars()
     return ["".join(chars[int(v)] for v in row) for row in grid]
 
 
 @dataclass(frozen=True, eq=False)
-class ColorResult:
+class ColourResult:
     """The verdict of a complete colour solve (as :class:`NonogramResult`).
 
     ``solutions`` are grids of colour indices (0 = background). ``known`` is a

@@ -12,19 +12,19 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlsolver.nonogram.color import ColorNonogram, clues_of
-from xlsolver.nonogram.color_explain import check_colour, colour_difficulty, explain_colour, next_colour_step
+from xlsolver.nonogram.colour import ColourNonogram, clues_of
+from xlsolver.nonogram.colour_explain import check_colour, colour_difficulty, explain_colour, next_colour_step
 from xlsolver.nonogram.explain import CheckResult
 
-from .test_color import PALETTE, oracle_lines, oracle_solutions, pictures, satisfies
+from .test_colour import PALETTE, oracle_lines, oracle_solutions, pictures, satisfies
 
 
-def indices(puzzle: ColorNonogram, picture: list[str]) -> np.ndarray:
+def indices(puzzle: ColourNonogram, picture: list[str]) -> np.ndarray:
     chars = puzzle.chars()
     return np.array([[chars.index(ch) for ch in row] for row in picture], dtype=np.int64)
 
 
-def masks_of(puzzle: ColorNonogram, grid: dict) -> np.ndarray:
+def masks_of(puzzle: ColourNonogram, grid: dict) -> np.ndarray:
     full = (1 << (len(puzzle.palette) + 1)) - 1
     out = np.full(puzzle.shape, full, dtype=np.int64)
     for (r, c), colour in grid.items():
