@@ -23,6 +23,7 @@ from xml.etree import ElementTree
 
 import openpyxl
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.styles.colors import COLOR_INDEX, Color
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.utils.exceptions import InvalidFileException
@@ -31,6 +32,7 @@ from openpyxl.writer.theme import theme_xml
 
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
+from xlsolver.core.geometry import Cell
 from xlsolver.core.paint import (
     GREY,
     ColumnWidths,
@@ -291,26 +293,62 @@ def _tinted(rgb: str, tint: float) -> str:
 
 
 # --- painting helpers -------------------------------------------------------
+#
+# openpyxl keeps each distinct fill, border, font and alignment once, in the
+# workbook's tables, and a cell holds only their indices (its StyleArray).
+# Assigning ``cell.border = Border(...)`` builds an object and hashes it, its
+# sides and their colours, to find its index: tens of microseconds a cell, most
+# of the time a large sheet took to paint. Here each distinct look is built
+# and looked up once per operation, and cells get the index; a cell's new look
+# depends only on its old one, so the index it gets is memoised by the old.
+
+class _Derived(dict):
+    """A style table's index -> the index of the style made from that one, made once."""
+
+    def __init__(self, table, derive) -> None:
+        super().__init__()
+        self.table = table  # an openpyxl IndexedList: book._fonts, _fills, _borders, _alignments
+        self.derive = derive
+
+    def __missing__(self, index: int) -> int:
+        made = self[index] = self.table.add(self.derive(self.table[index]))
+        return made
+
+
+def _styles(ws, ref: Cell) -> StyleArray:
+    """The style indices of the cell at ``ref`` (made, with the default look, when missing)."""
+    cell = ws.cell(*ref)
+    if cell._style is None:
+        cell._style = StyleArray()
+    return cell._style
+
 
 def _paint(ws, op: Paint) -> None:
     """One style for many cells: fill and diagonals always, font colour when given.
     The cell's other borders (a thick line every five cells, say) are kept."""
-    style: Style = op.style
+    book, style = ws.parent, op.style
     fill = PatternFill(fill_type="solid", fgColor="FF" + style.fill) if style.fill else PatternFill(fill_type=None)
+    fill_id = book._fills.add(fill)
+    borders = _Derived(book._borders, lambda border: _with_diagonals(border, style.diagonals))
+    fonts = _Derived(book._fonts, lambda font: _recoloured(font, style.font_colour)) if style.font_colour else None
     for cell_ref in op.cells:
-        cell = ws.cell(*cell_ref)
-        cell.fill = fill
-        cell.border = _with_diagonals(cell.border, style.diagonals)
-        if style.font_colour:
-            font: Font = copy(cell.font)
-            font.color = Color(rgb="FF" + style.font_colour)
-            cell.font = font
+        styles = _styles(ws, cell_ref)
+        styles.fillId = fill_id
+        styles.borderId = borders[styles.borderId]
+        if fonts is not None:
+            styles.fontId = fonts[styles.fontId]
 
 
 def _with_diagonals(border: Border, on: bool) -> Border:
     return Border(left=border.left, right=border.right, top=border.top, bottom=border.bottom,
                   diagonal=_HAIR if on else _NO_SIDE, diagonalUp=on, diagonalDown=on,
                   outline=border.outline, vertical=border.vertical, horizontal=border.horizontal)
+
+
+def _recoloured(font: Font, colour: str) -> Font:
+    font = copy(font)
+    font.color = Color(rgb="FF" + colour)
+    return font
 
 
 _THIN = Side(style="thin", color="FFA0A0A0")
@@ -320,17 +358,27 @@ _MEDIUM = Side(style="medium", color="FF404040")
 def _grid_lines(ws, op: GridLines) -> None:
     """Thin lines around each cell, medium ones on the box's edge and every
     ``op.every`` cells from its top-left corner; diagonals are kept."""
-    def side(offset: int, first: int, last: int) -> Side:
-        return _MEDIUM if offset == first or offset == last or (offset - first) % op.every == 0 else _THIN
+    def medium(offset: int, first: int, last: int) -> bool:
+        return offset == first or offset == last or (offset - first) % op.every == 0
 
+    def lined(old: Border, left: bool, right: bool, top: bool, bottom: bool) -> Border:
+        side = {True: _MEDIUM, False: _THIN}
+        return Border(left=side[left], right=side[right], top=side[top], bottom=side[bottom],
+                      diagonal=old.diagonal, diagonalUp=old.diagonalUp, diagonalDown=old.diagonalDown)
+
+    # One memo per combination of medium sides: at most 16, each memoised by the old border.
+    by_sides: dict[tuple[bool, ...], _Derived] = {}
+    columns = [(col, medium(col, op.left, op.right + 1), medium(col + 1, op.left, op.right + 1))
+               for col in range(op.left, op.right + 1)]
     for row in range(op.top, op.bottom + 1):
-        for col in range(op.left, op.right + 1):
-            cell = ws.cell(row, col)
-            old = cell.border
-            cell.border = Border(
-                left=side(col, op.left, op.right + 1), right=side(col + 1, op.left, op.right + 1),
-                top=side(row, op.top, op.bottom + 1), bottom=side(row + 1, op.top, op.bottom + 1),
-                diagonal=old.diagonal, diagonalUp=old.diagonalUp, diagonalDown=old.diagonalDown)
+        top, bottom = medium(row, op.top, op.bottom + 1), medium(row + 1, op.top, op.bottom + 1)
+        for col, left, right in columns:
+            sides = (left, right, top, bottom)
+            borders = by_sides.get(sides)
+            if borders is None:
+                borders = by_sides[sides] = _Derived(ws.parent._borders, lambda old, s=sides: lined(old, *s))
+            styles = _styles(ws, (row, col))
+            styles.borderId = borders[styles.borderId]
 
 
 def _square(ws, op: SquareCells) -> None:
@@ -348,16 +396,21 @@ _CENTRED = Alignment(horizontal="center", vertical="center")
 
 def _text_look(ws, op: TextLook) -> None:
     """Font size and weight (the font's colour is kept), and centred text."""
+    def looked(font: Font) -> Font:
+        font = copy(font)
+        if op.size is not None:
+            font.size = op.size
+        font.bold = op.bold
+        return font
+
+    fonts = _Derived(ws.parent._fonts, looked)
+    centred = ws.parent._alignments.add(_CENTRED) if op.centred else None
     for row in range(op.top, op.bottom + 1):
         for col in range(op.left, op.right + 1):
-            cell = ws.cell(row, col)
-            font: Font = copy(cell.font)
-            if op.size is not None:
-                font.size = op.size
-            font.bold = op.bold
-            cell.font = font
-            if op.centred:
-                cell.alignment = _CENTRED
+            styles = _styles(ws, (row, col))
+            styles.fontId = fonts[styles.fontId]
+            if centred is not None:
+                styles.alignmentId = centred
 
 
 def _print_setup(ws, op: PrintSetup) -> None:
