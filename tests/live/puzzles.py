@@ -7,7 +7,7 @@ from typing import Callable
 
 from xlsolver.nonogram import Nonogram
 from xlsolver.core.memory import MemoryWorkbook
-from xlsolver.sheets import import_plan
+from xlsolver.sheets.nonogram_bw import import_plan
 from xlsolver.core.protocol import CellInfo
 
 

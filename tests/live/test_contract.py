@@ -82,7 +82,7 @@ def _with_entries() -> Cells:
 
 
 def _grid_origin(cells: Cells) -> tuple[int, int]:
-    from xlsolver.sheets import find_layout
+    from xlsolver.sheets.nonogram_layout import find_layout
 
     layout = find_layout(SheetSnapshot("Smile", cells))
     return layout.top, layout.left

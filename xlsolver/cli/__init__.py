@@ -51,19 +51,29 @@ Docs: docs/index.md in the source tree.
 EXIT_BROKEN_PIPE = 141  # as a shell reports a program stopped by SIGPIPE (128 + 13)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of the command line. With ``argv``, only the command it names is
+    built in full (its options, the kinds' options and marks); the others are listed
+    by name and one line, so that ``--help`` and ``--version`` load no solver."""
     parser = argparse.ArgumentParser(
         prog="xlsolver", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"xlsolver {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    chosen = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
     for name in COMMANDS:
-        importlib.import_module(name).register(sub)
+        module = importlib.import_module(name)
+        if chosen is None or chosen in module.HELP:
+            module.register(sub)
+        else:
+            for command, line in module.HELP.items():
+                sub.add_parser(command, help=line, add_help=False)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()

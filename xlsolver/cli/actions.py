@@ -23,7 +23,7 @@ from xlsolver.cli.common import (
     subcommand,
 )
 
-__all__ = ["register"]
+__all__ = ["HELP", "register"]
 
 # name -> (one-line help, description, examples)
 COMMANDS = {
@@ -72,6 +72,10 @@ exit status:
   1  check found a mistake, or a puzzle has no single solution to work towards
   2  an input error (named by sheet and cell), or no sheet offers this action
 """
+
+
+HELP = {name: help_line for name, (help_line, _, _) in COMMANDS.items()}
+"""The commands this module adds, with the line ``xlsolver --help`` shows for each."""
 
 
 def register(sub) -> None:

@@ -169,7 +169,8 @@ def kind_settings(args: argparse.Namespace, action: str) -> tuple[dict, str | No
     settings = {}
     for option in kind_options(action):
         value = getattr(args, option.dest, option.default)
-        problem = option.check(value) if option.check is not None else None
+        # A default is fine as it is; checking only a value the user gave loads no kind for nothing.
+        problem = option.check(value) if option.check is not None and value != option.default else None
         if problem:
             return settings, problem
         settings[option.dest] = value

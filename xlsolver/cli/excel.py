@@ -29,15 +29,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
-from xlsolver.backends.xlsm import Button, finish_package, name_modules, save_macro_book
 from xlsolver.buttons import BUTTONS
 from xlsolver.cli.common import EXIT_ALL_UNIQUE, subcommand
 from xlsolver.core import InputError, PaintPlan, Write
 from xlsolver.core.files import atomic_write_text
 from xlsolver.core.paint import ColumnWidths
 
-__all__ = ["Kind", "register", "samples", "write_folder"]
+__all__ = ["HELP", "Kind", "register", "samples", "write_folder"]
 
 TEMPLATE = "quickstart.xlsm"
 TEMPLATE_MACRO = "SampleCall"
@@ -117,7 +115,10 @@ HELP_LINES = [
 ]
 
 
-def _build(kind: Kind, macros: bool) -> tuple[OpenpyxlWorkbook, Panel]:
+def _build(kind: Kind, macros: bool) -> tuple["OpenpyxlWorkbook", Panel]:
+    from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+    from xlsolver.backends.xlsm import name_modules
+
     book = OpenpyxlWorkbook.new()
     book.add_sheet(kind.sheet)
     plan = kind.plan(kind.sheet)
@@ -145,6 +146,8 @@ def _absolute(sheet: str, cell: tuple[int, int]) -> str:
 def _finish(path: Path, kind: Kind, panel: Panel, template: Path | None) -> None:
     """Add to the saved file what openpyxl does not write: sheet-scoped names, the
     Action list, and (with a template) the VBA project and a Run button."""
+    from xlsolver.backends.xlsm import Button, finish_package
+
     names = {what: _absolute(kind.sheet, panel.cell(what)) for what in ("Action", "Budget", "Stop", "Status")}
     action = f"{_letters(panel.value_col)}{panel.cell('Action')[0]}"
     button = Button("Run", (panel.top + 4, panel.left), TEMPLATE_MACRO)
@@ -214,6 +217,8 @@ def _template() -> tuple[Path, Path | None]:
 def write_folder(folder: Path, kinds: list[str] | None = None, calc: bool = False,
                  say: Callable[[str], None] = print) -> list[Path]:
     """Write the workbooks, their modules, the .bas and the notice into ``folder``."""
+    from xlsolver.backends.xlsm import save_macro_book
+
     folder.mkdir(parents=True, exist_ok=True)
     template, licence = _template()
     written = []
@@ -267,9 +272,13 @@ def _write_calc(folder: Path, kinds: list[str], say: Callable[[str], None]) -> l
 
 # --- the command --------------------------------------------------------------
 
+HELP = {"excel": "write workbooks with buttons for Excel (and LibreOffice Calc)"}
+"""The commands this module adds, with the line ``xlsolver --help`` shows for each."""
+
+
 def register(sub) -> None:
     cmd = subcommand(
-        sub, "excel", "write workbooks with buttons for Excel (and LibreOffice Calc)",
+        sub, "excel", HELP["excel"],
         "Write, for each puzzle kind, a macro-enabled workbook with a sample puzzle, an Action\n"
         "cell and a Run button (xlsolver_KIND.xlsm), the same without macros for the xlwings\n"
         "add-in's \"Run main\" (xlsolver_KIND.xlsx), and the Python module both call\n"

@@ -21,7 +21,7 @@ from xlsolver.cli.common import (
     subcommand,
 )
 
-__all__ = ["register", "register_sudoku", "run_sudoku"]
+__all__ = ["HELP", "SYMMETRIES", "register", "register_sudoku", "run_sudoku"]
 
 SUDOKU_EXAMPLES = """\
 examples:
@@ -63,9 +63,16 @@ def _shape(args: argparse.Namespace):
     return Shape.usual(args.size if args.size is not None else 9)
 
 
-def register_sudoku(kinds) -> None:
-    from xlsolver.sudoku.generator import SYMMETRIES
+HELP = {"generate": "make verified puzzles in batches, ready to print"}
+"""The commands this module adds, with the line ``xlsolver --help`` shows for each."""
 
+
+# The generator's symmetries (xlsolver.sudoku.generator.SYMMETRIES), written out so that
+# --help loads no solver; tests/test_startup.py keeps the two equal.
+SYMMETRIES = ("none", "rot180", "rot90", "mirror", "diagonal")
+
+
+def register_sudoku(kinds) -> None:
     parser = subcommand(
         kinds, "sudoku", "sudoku of any box shape, each proven to have one solution",
         "Make sudoku puzzles: a random full grid, then clues taken away while exactly one\n"
@@ -130,7 +137,7 @@ def register(sub) -> None:
     from xlsolver.jobs import kinds
 
     parser = subcommand(
-        sub, "generate", "make verified puzzles in batches, ready to print",
+        sub, "generate", HELP["generate"],
         "Make puzzles that have exactly one solution, in batches, written to a workbook\n"
         "(one sheet per puzzle, ready to print, and an Index) or to a text file.\n"
         "Choose the kind of puzzle first: `xlsolver generate sudoku --help`.",

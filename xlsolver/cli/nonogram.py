@@ -7,20 +7,37 @@ from pathlib import Path
 
 from xlsolver.cli.common import EXIT_ALL_UNIQUE, subcommand
 
-__all__ = ["register"]
+__all__ = ["FORMATS_HELP", "HELP", "register"]
+
+
+# The formats as xlsolver.nonogram.fileformats.FORMATS lists them (name, suffixes, what),
+# written out so that --help loads no solver; tests/test_startup.py keeps the two equal.
+FORMATS_HELP = (
+    ("non", (".non",), "Steve Simpson's .non (webpbn export)"),
+    ("xml", (".xml", ".pbn"), "webpbn XML (pbn_fmt 0.3)"),
+    ("g", (".g",), "Olšák's grid .g"),
+    ("mk", (".mk",), "Olšák's .mk"),
+    ("nin", (".nin",), "Jakub Wilk's .nin"),
+    ("cwd", (".cwd",), "Meshcheryakov/Sukhoy .cwd"),
+    ("taai", (".taai",), "TAAI tournament sets ($N, columns, rows)"),
+    ("text", (".txt",), "xlsolver's compact text form, one puzzle a line"),
+)
 
 
 def _formats_text() -> str:
-    from xlsolver.nonogram.fileformats import FORMATS
-
-    lines = [f"  {f.name:<5} {' '.join(f.suffixes):<10} {f.description}" for f in FORMATS.values()]
+    lines = [f"  {name:<5} {' '.join(suffixes):<10} {what}" for name, suffixes, what in FORMATS_HELP]
     return "formats (chosen by the file's suffix, or by --format):\n" + "\n".join(lines) + "\n"
+
+
+HELP = {"import": "lay nonogram puzzle files out in a workbook, ready to solve",
+        "export": "write the nonograms of a workbook's sheets to a puzzle file"}
+"""The commands this module adds, with the line ``xlsolver --help`` shows for each."""
 
 
 def register(sub) -> None:
     formats = _formats_text()
     imp = subcommand(
-        sub, "import", "lay nonogram puzzle files out in a workbook, ready to solve",
+        sub, "import", HELP["import"],
         "Write each puzzle's hints around an empty grid, in the layout `xlsolver solve` reads;\n"
         "colour puzzles get their hint cells filled in the clue colours. A file of many\n"
         "puzzles gives one sheet each.",
@@ -34,7 +51,7 @@ def register(sub) -> None:
     imp.set_defaults(run=run_import)
 
     exp = subcommand(
-        sub, "export", "write the nonograms of a workbook's sheets to a puzzle file",
+        sub, "export", HELP["export"],
         "Read the nonogram sheets of a workbook (black-and-white or colour) and write their\n"
         "clues in a puzzle file format, for other solvers and sites.",
         "examples:\n"

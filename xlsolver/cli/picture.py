@@ -9,7 +9,7 @@ from pathlib import Path
 
 from xlsolver.cli.common import EXIT_INPUT_ERROR, Watcher, exit_code, fail, subcommand
 
-__all__ = ["register"]
+__all__ = ["HELP", "register"]
 
 DESCRIPTION = """\
 Turn a picture into a nonogram: the clues of its cells, laid out as a puzzle sheet in
@@ -47,8 +47,12 @@ exit status:
 """
 
 
+HELP = {"picture": "make a nonogram from an image or cells painted in a sheet"}
+"""The commands this module adds, with the line ``xlsolver --help`` shows for each."""
+
+
 def register(sub) -> None:
-    parser = subcommand(sub, "picture", "make a nonogram from an image or cells painted in a sheet",
+    parser = subcommand(sub, "picture", HELP["picture"],
                         DESCRIPTION, EPILOG)
     parser.add_argument("source", type=Path, metavar="IMAGE|BOOK.xlsx", help="an image file or a workbook")
     parser.add_argument("-o", "--output", type=Path, metavar="OUT",

@@ -17,7 +17,7 @@ from xlsolver.cli.common import (
     subcommand,
 )
 
-__all__ = ["register"]
+__all__ = ["HELP", "register"]
 
 EXAMPLES = """\
 examples:
@@ -35,12 +35,16 @@ examples:
 """
 
 
+HELP = {"solve": "solve the puzzles in workbooks or puzzle files and paint the results"}
+"""The commands this module adds, with the line ``xlsolver --help`` shows for each."""
+
+
 def register(sub) -> None:
     from xlsolver.jobs import kinds
 
     marks = "\n".join(f"  {spec.name}: {spec.mark}" for spec in kinds())
     parser = subcommand(
-        sub, "solve", "solve the puzzles in workbooks or puzzle files and paint the results",
+        sub, "solve", HELP["solve"],
         f"Solve every puzzle found in each PATH and report one line per puzzle.\n"
         f"Puzzle sheets are recognised by their layout (see docs/):\n{marks}\n"
         f"A workbook gets a painted copy beside it (NAME.solved.xlsx) unless -o or --in-place says otherwise.\n"

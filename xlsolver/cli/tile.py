@@ -26,7 +26,7 @@ from xlsolver.cli.common import (
 )
 from xlsolver.core import InputError
 
-__all__ = ["register", "run"]
+__all__ = ["HELP", "register", "run"]
 
 EXAMPLES = """\
 examples:
@@ -51,9 +51,13 @@ exit status:
 """
 
 
+HELP = {"tile": "tile a board with polyominoes (no workbook needed)"}
+"""The commands this module adds, with the line ``xlsolver --help`` shows for each."""
+
+
 def register(sub) -> None:
     parser = subcommand(
-        sub, "tile", "tile a board with polyominoes (no workbook needed)",
+        sub, "tile", HELP["tile"],
         "Tile a board with a set of polyominoes: find a tiling, list them all, or count them,\n"
         "every distinct tiling once up to the board's symmetry (rotations and reflections that\n"
         "map the board onto itself), and the raw count beside it. Before searching, the areas\n"

@@ -18,7 +18,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Mapping
 
-from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import InputError
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.jobs.base import (
@@ -127,6 +126,8 @@ def run_workbook(path: Path, action: str = "solve", out: Path | None = None, she
     """Run ``action`` on every puzzle sheet of a workbook (or the one named) and save the
     painted copy (``NAME.solved.xlsx``, ``NAME.hint.xlsx`` ... beside it unless ``out``
     or ``in_place`` says otherwise)."""
+    from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook  # loaded when a workbook is opened
+
     options = options or Options()
     source = str(path)
     try:

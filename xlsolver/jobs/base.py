@@ -23,6 +23,7 @@ from xlsolver.core import Status
 from xlsolver.core.progress import ProgressFn, quiet
 
 __all__ = [
+    "new_workbook",
     "ACTIONS", "DONE", "ERROR", "OUTPUT_TAGS", "FileKind", "Options", "Outcome", "Report", "default_output",
     "first_lines", "sheet_title",
 ]
@@ -172,6 +173,14 @@ class FileKind:
 
     def action(self, name: str) -> FileAction | None:
         return self.solve_file if name == "solve" else self.actions.get(name)
+
+
+def new_workbook():
+    """A new workbook file to lay puzzles out in, through the openpyxl back end
+    (imported only then: solving puzzle files without an output needs no openpyxl)."""
+    from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+
+    return OpenpyxlWorkbook.new()
 
 
 def default_output(path: Path, action: str = "solve") -> Path:

@@ -16,7 +16,6 @@ from typing import Callable
 
 import numpy as np
 
-from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import Budget, BudgetExhausted, InputError, Status
 from xlsolver.core.files import atomic_write_text
 from xlsolver.core.paint import BLACK as BLACK_STYLE
@@ -24,14 +23,14 @@ from xlsolver.core.paint import CLEAR, ColumnWidths, Paint, PaintPlan, Style, Wr
 from xlsolver.core.paint import WHITE as WHITE_STYLE
 from xlsolver.core.progress import Progress
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
-from xlsolver.jobs.base import DONE, ERROR, FileKind, Options, Report, first_lines, sheet_title
-from xlsolver.jobs.registry import Found, KindOption, KindSpec, SheetReader
+from xlsolver.jobs.base import DONE, ERROR, Options, Report, first_lines, new_workbook, sheet_title
+from xlsolver.jobs.registry import Found, SheetReader
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Nonogram, format_grid
 from xlsolver.nonogram.colour import ColourNonogram, colour_name, format_colour_grid
 from xlsolver.nonogram.colour_explain import check_colour, explain_colour, next_colour_step
 from xlsolver.nonogram.colour_solver import solve_colour
 from xlsolver.nonogram.explain import LABELS, NO_SOLUTION, RULES, SEVERAL, UNDECIDED, Step, check, explain, next_step
-from xlsolver.nonogram.fileformats import SUFFIXES, format_for, format_named, read_puzzles
+from xlsolver.nonogram.fileformats import format_for, format_named, read_puzzles
 from xlsolver.nonogram.formats import PuzzleEntry
 from xlsolver.nonogram.sat import available as sat_available
 from xlsolver.nonogram.solver import solve
@@ -52,8 +51,9 @@ from xlsolver.sheets.nonogram_steps import (
     value_names,
 )
 
-__all__ = ["COLOUR", "FILE", "KIND", "PLAIN", "SPEC", "Variant", "export_puzzles", "import_puzzle", "locate",
-           "read_entries", "sample_plan", "solve_file", "variant_of"]
+__all__ = ["COLOUR", "KIND", "PLAIN", "Variant", "check_sheet", "clear_sheet", "engine_problem", "explain_sheet",
+           "export_puzzles", "hint_sheet", "import_puzzle", "is_nonogram_file", "locate", "read_entries", "sample_plan",
+           "solve_file", "solve_sheet", "step_sheet", "variant_of"]
 
 KIND = "nonogram"
 
@@ -196,7 +196,7 @@ def locate(snap: SheetSnapshot, reader: SheetReader | None = None) -> Found | No
     return Found(KIND, snap, layout, _Sheet(snap, layout, variant, puzzle, givens, hints))
 
 
-def _solve(book: WorkbookBackend, found: Found, options: Options) -> Report:
+def solve_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Solve and paint the whole answer (or what all solutions share, or the clash)."""
     sheet = found.read()
     options.on_start(sheet.size())
@@ -212,7 +212,7 @@ def read_entries(path: Path, fmt: str | None = None) -> list[PuzzleEntry]:
     return read_puzzles(path, fmt)
 
 
-def _lay_out(book: OpenpyxlWorkbook, entry: PuzzleEntry, name: str) -> None:
+def _lay_out(book: WorkbookBackend, entry: PuzzleEntry, name: str) -> None:
     book.apply(variant_of(entry.puzzle).import_plan(entry.puzzle, name, entry.title or name))
 
 
@@ -223,7 +223,7 @@ def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:
         entries = read_entries(path)
     except InputError as err:
         return [Report(source, None, ERROR, str(err), kind=KIND)]
-    book = OpenpyxlWorkbook.new() if out else None
+    book = new_workbook() if out else None
     reports = []
     for number, entry in enumerate(entries, 1):
         puzzle, variant = entry.puzzle, variant_of(entry.puzzle)
@@ -249,7 +249,7 @@ def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:
     return reports
 
 
-def _is_nonogram_file(path: Path) -> bool:
+def is_nonogram_file(path: Path) -> bool:
     """Every suffix but .txt is a nonogram format; a .txt file holds nonograms when its
     lines are clues (``1/3/1|1/3/1``) or a TAAI set (``$1``)."""
     if path.suffix.lower() != ".txt":
@@ -258,13 +258,14 @@ def _is_nonogram_file(path: Path) -> bool:
     return bool(lines) and ("|" in lines[0] or lines[0].startswith("$"))
 
 
-FILE = FileKind(kind=KIND, suffixes=SUFFIXES, solve_file=solve_file, detect=_is_nonogram_file)
 
 
 def import_puzzle(path: Path, out: Path, sheet: str | None = None, fmt: str | None = None) -> list[str]:
     """Lay the puzzle(s) of a file out in the analyzer's layout, ready to solve in Excel.
     Adds sheets when ``out`` exists. Returns the new sheets' names. Raises InputError."""
     entries = read_entries(path, fmt)
+    from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+
     book = OpenpyxlWorkbook.open(out) if out.exists() else OpenpyxlWorkbook.new()
     made = []
     for number, entry in enumerate(entries, 1):
@@ -281,6 +282,8 @@ def import_puzzle(path: Path, out: Path, sheet: str | None = None, fmt: str | No
 def export_puzzles(book_path: Path, out: Path, fmt: str | None = None, sheet: str | None = None) -> list[str]:
     """Write the nonogram(s) of a workbook's sheets to a puzzle file (format by ``fmt`` or
     by the suffix of ``out``). Returns the sheets exported. Raises InputError."""
+    from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+
     chosen = format_named(fmt) if fmt else format_for(out)
     book = OpenpyxlWorkbook.open(book_path)
     names = book.sheet_names()
@@ -388,17 +391,17 @@ def _step_or_hint(book: WorkbookBackend, found: Found, options: Options, hint: b
     return sheet.report(step.text, summary, ok=True, step=_step_json(sheet, step), left=left)
 
 
-def _step(book: WorkbookBackend, found: Found, options: Options) -> Report:
+def step_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Make the next deduction and paint it in the analyzer's colours."""
     return _step_or_hint(book, found, options, hint=False)
 
 
-def _hint(book: WorkbookBackend, found: Found, options: Options) -> Report:
+def hint_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Show the next deduction, its line and its reason, deciding nothing."""
     return _step_or_hint(book, found, options, hint=True)
 
 
-def _check(book: WorkbookBackend, found: Found, options: Options) -> Report:
+def check_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Paint red the cells the user decided that no solution has."""
     sheet = found.read()
     options.on_start(sheet.size())
@@ -420,7 +423,7 @@ def _check(book: WorkbookBackend, found: Found, options: Options) -> Report:
                         filled=filled)
 
 
-def _clear(book: WorkbookBackend, found: Found, options: Options) -> Report:
+def clear_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Take the sheet back to the puzzle as given (even when its clues do not read)."""
     snap, layout = found.snap, found.layout
     hints = hint_fills(snap, layout)
@@ -441,7 +444,7 @@ def _clear(book: WorkbookBackend, found: Found, options: Options) -> Report:
                   summary=sentence, ok=True, extra={"cleared": cleared})
 
 
-def _explain(book: WorkbookBackend, found: Found, options: Options) -> Report:
+def explain_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report:
     """Write every step, its rule and cells, and the difficulty to a Steps sheet."""
     sheet = found.read()
     snap = sheet.snap
@@ -521,25 +524,7 @@ def sample_plan(sheet: str) -> PaintPlan:
     return import_plan(face, sheet, "Face")
 
 
-def _engine_problem(engine: str) -> str | None:
+def engine_problem(engine: str) -> str | None:
     if engine == "sat" and not sat_available():
         return "--engine sat needs python-sat: pip install python-sat"
     return None
-
-
-SPEC = KindSpec(
-    name=KIND,
-    package="xlsolver.nonogram",
-    rank=30,
-    mark='numbers above and left of a grid, or a defined name containing "grid"',
-    locate=locate,
-    actions={"solve": _solve, "step": _step, "hint": _hint, "check": _check, "clear": _clear, "explain": _explain},
-    files=FILE,
-    sample=("Nonogram", sample_plan),
-    options=(KindOption("--engine", "engine",
-                        "nonogram search after line logic: auto (probing, then SAT if python-sat is installed), "
-                        "native (probing and search in Python) or sat (CaDiCaL through python-sat)",
-                        actions=("solve", "step", "hint", "check", "explain"), default="auto",
-                        choices=("auto", "native", "sat"), check=_engine_problem),),
-)
-"""Nonograms, black and white or in colour: see :mod:`xlsolver.jobs.registry` for what a spec holds."""

@@ -8,7 +8,7 @@ from dataclasses import replace
 from xlsolver.core import Budget, InputError, PaintPlan
 from xlsolver.core.progress import Progress, ProgressFn
 from xlsolver.jobs.base import DONE, Options, Report, sheet_title
-from xlsolver.jobs.registry import Found, KindSpec, SheetReader
+from xlsolver.jobs.registry import Found, SheetReader
 from xlsolver.polyomino import Board, Piece, TilingResult, solve
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.sheets.polyomino_sheet import (
@@ -26,7 +26,7 @@ from xlsolver.sheets.polyomino_sheet import (
     tiling_sheet_plan,
 )
 
-__all__ = ["KIND", "SPEC", "clear_sheet", "lay_out", "locate", "sample_plan", "solve_sheet", "own_solution_sheets", "remove_solution_sheets", "report",
+__all__ = ["KIND", "clear_sheet", "lay_out", "locate", "sample_plan", "solve_sheet", "own_solution_sheets", "remove_solution_sheets", "report",
            "solution_sheet_name", "tile"]
 
 KIND = "polyomino"
@@ -166,15 +166,3 @@ def lay_out(book: WorkbookBackend, board: Board, pieces: list[Piece], result: Ti
     puzzle = PolyominoPuzzle(puzzle.board, tuple(pieces), puzzle.gaps, solutions)
     book.apply(polyomino_plan(layout, puzzle, result, sheet))
     paint_extra(book, layout, puzzle, result, sheet)
-
-
-SPEC = KindSpec(
-    name=KIND,
-    package="xlsolver.polyomino",
-    rank=20,
-    mark='a board under a title starting Polyomino, Pentomino, Tetromino, Hexomino or Tiling, or a name "Board"',
-    locate=locate,
-    actions={"solve": solve_sheet, "clear": clear_sheet},
-    sample=("Tiling", sample_plan),
-)
-"""Polyomino tiling: see :mod:`xlsolver.jobs.registry` for what a spec holds."""

@@ -39,13 +39,13 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from xlsolver.core import InputError, PaintPlan
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.jobs.base import ACTIONS, FileKind, Options, Report
 
-__all__ = ["BUILTIN", "Found", "KindOption", "KindSpec", "SheetAction", "SheetReader", "kind_named", "kind_of", "kinds",
+__all__ = ["BUILTIN", "Found", "KindOption", "KindSpec", "SheetAction", "Lazy", "SheetReader", "kind_named", "kind_of", "kinds",
            "locate"]
 
 
@@ -137,24 +137,88 @@ class KindSpec:
         return [name for name in ACTIONS if name in self.actions]
 
 
-BUILTIN: dict[str, str] = {
-    "sudoku": "xlsolver.jobs.sudoku:SPEC",
-    "polyomino": "xlsolver.jobs.polyomino:SPEC",
-    "nonogram": "xlsolver.jobs.nonogram:SPEC",
+class Lazy:
+    """A function named by ``"module:function"``, imported on its first call.
+
+    Specs name their code this way, so listing the kinds (for ``--help``, or to
+    pick the kind of a file by its suffix) imports none of it: a kind's solver,
+    numpy and the spreadsheet libraries load when a puzzle of that kind is worked
+    on, not before."""
+
+    __slots__ = ("target", "_function")
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self._function: Callable | None = None
+
+    def __call__(self, *args, **kwargs):
+        if self._function is None:
+            module, _, name = self.target.partition(":")
+            self._function = getattr(importlib.import_module(module), name)
+        return self._function(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"Lazy({self.target!r})"
+
+
+def _actions(module: str, names: Iterable[str]) -> dict[str, Lazy]:
+    return {name: Lazy(f"{module}:{name}_sheet") for name in names}
+
+
+_NONOGRAM, _SUDOKU, _POLYOMINO = "xlsolver.jobs.nonogram", "xlsolver.jobs.sudoku", "xlsolver.jobs.polyomino"
+
+BUILTIN: dict[str, KindSpec] = {
+    "sudoku": KindSpec(
+        name="sudoku",
+        package="xlsolver.sudoku",
+        rank=10,
+        mark='a square block of givens, a title naming a sudoku, or a defined name containing "sudoku"',
+        locate=Lazy(f"{_SUDOKU}:locate"),
+        actions={"solve": Lazy(f"{_SUDOKU}:solve_sheet"),
+                 **{name: Lazy(f"xlsolver.jobs.sudoku_explain:{name}") for name in ("step", "hint", "check", "clear")},
+                 "explain": Lazy("xlsolver.jobs.sudoku_explain:explain_sheet")},
+        files=FileKind(kind="sudoku", suffixes=(".txt", ".sdm"), solve_file=Lazy(f"{_SUDOKU}:solve_file"),
+                       detect=Lazy(f"{_SUDOKU}:is_sudoku_file"),
+                       actions={"explain": Lazy("xlsolver.jobs.sudoku_explain:explain_file")}),
+        generator="xlsolver.cli.generate:register_sudoku",
+        sample=("Sudoku", Lazy(f"{_SUDOKU}:sample_plan")),
+        options=(KindOption("--pencil", "pencil", "also write the candidates of every empty cell small (sudoku)",
+                            actions=("hint",), switch=True),),
+    ),
+    "polyomino": KindSpec(
+        name="polyomino",
+        package="xlsolver.polyomino",
+        rank=20,
+        mark='a board under a title starting Polyomino, Pentomino, Tetromino, Hexomino or Tiling, or a name "Board"',
+        locate=Lazy(f"{_POLYOMINO}:locate"),
+        actions=_actions(_POLYOMINO, ("solve", "clear")),
+        sample=("Tiling", Lazy(f"{_POLYOMINO}:sample_plan")),
+    ),
+    "nonogram": KindSpec(
+        name="nonogram",
+        package="xlsolver.nonogram",
+        rank=30,
+        mark='numbers above and left of a grid, or a defined name containing "grid"',
+        locate=Lazy(f"{_NONOGRAM}:locate"),
+        actions=_actions(_NONOGRAM, ("solve", "step", "hint", "check", "clear", "explain")),
+        files=FileKind(kind="nonogram", suffixes=(".cwd", ".g", ".mk", ".nin", ".non", ".pbn", ".taai", ".txt", ".xml"),
+                       solve_file=Lazy(f"{_NONOGRAM}:solve_file"), detect=Lazy(f"{_NONOGRAM}:is_nonogram_file")),
+        sample=("Nonogram", Lazy(f"{_NONOGRAM}:sample_plan")),
+        options=(KindOption("--engine", "engine",
+                            "nonogram search after line logic: auto (probing, then SAT if python-sat is installed), "
+                            "native (probing and search in Python) or sat (CaDiCaL through python-sat)",
+                            actions=("solve", "step", "hint", "check", "explain"), default="auto",
+                            choices=("auto", "native", "sat"), check=Lazy(f"{_NONOGRAM}:engine_problem")),),
+    ),
 }
-"""The kinds xlsolver brings, by name: where each spec lives (``module:attribute``,
-the form of a packaging entry point). Known without importing them, for help texts."""
-
-
-def _load(target: str) -> KindSpec:
-    module, _, attribute = target.partition(":")
-    return getattr(importlib.import_module(module), attribute)
+"""The kinds xlsolver brings, by name: the one list of kinds. Each spec is data and
+names its code lazily (:class:`Lazy`), so it is known without importing that code."""
 
 
 @cache
 def kinds() -> tuple[KindSpec, ...]:
-    """Every kind, in detection order (loaded once; specs are immutable)."""
-    return tuple(sorted((_load(target) for target in BUILTIN.values()), key=lambda spec: spec.rank))
+    """Every kind, in detection order (specs are immutable)."""
+    return tuple(sorted(BUILTIN.values(), key=lambda spec: spec.rank))
 
 
 def kind_named(name: str) -> KindSpec | None:

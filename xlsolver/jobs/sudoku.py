@@ -6,12 +6,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import Budget, InputError, PaintPlan
 from xlsolver.core.progress import Progress
-from xlsolver.jobs.base import ERROR, FileKind, Options, Report, first_lines, sheet_title
-from xlsolver.jobs.registry import Found, KindOption, KindSpec, SheetReader
-from xlsolver.jobs.sudoku_explain import FILE_ACTIONS, SHEET_ACTIONS
+from xlsolver.jobs.base import ERROR, Options, Report, first_lines, new_workbook, sheet_title
+from xlsolver.jobs.registry import Found, SheetReader
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.sheets.sudoku_sheet import (
     locate_sudoku,
@@ -23,10 +21,9 @@ from xlsolver.sheets.sudoku_sheet import (
 from xlsolver.sudoku import SYMBOLS, Shape, Sudoku, SudokuResult, read_lines, solve, solve_many
 from xlsolver.sudoku.generator import make_puzzle
 
-__all__ = ["FILE", "KIND", "SPEC", "locate", "sample_plan", "solve_file", "solve_sheet"]
+__all__ = ["KIND", "is_sudoku_file", "locate", "sample_plan", "solve_file", "solve_sheet"]
 
 KIND = "sudoku"
-SUFFIXES = (".txt", ".sdm")
 
 
 def _report(source: str, sheet: str | None, puzzle: Sudoku, result: SudokuResult, message: str) -> Report:
@@ -77,7 +74,7 @@ def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:
         return [Report(source, None, ERROR, f"{path}: cannot read the file ({err})", kind=KIND)]
     if not entries:
         return [Report(source, None, ERROR, f"{path}: no puzzle lines", kind=KIND)]
-    book = OpenpyxlWorkbook.new() if out else None
+    book = new_workbook() if out else None
     reports = []
     puzzles = [entry for _, entry in entries if not isinstance(entry, str)]
     if len(puzzles) > 1:
@@ -111,7 +108,7 @@ def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:
     return reports
 
 
-def _is_sudoku_file(path: Path) -> bool:
+def is_sudoku_file(path: Path) -> bool:
     """A .sdm file always; a .txt file when its first line is a sudoku in the
     compact text form (81 symbols for 9x9, ``RxC:`` first for other boxes)."""
     if path.suffix.lower() != ".txt":
@@ -126,19 +123,4 @@ def _is_sudoku_file(path: Path) -> bool:
     return True
 
 
-FILE = FileKind(kind=KIND, suffixes=SUFFIXES, solve_file=solve_file, detect=_is_sudoku_file, actions=FILE_ACTIONS)
 
-SPEC = KindSpec(
-    name=KIND,
-    package="xlsolver.sudoku",
-    rank=10,
-    mark='a square block of givens, a title naming a sudoku, or a defined name containing "sudoku"',
-    locate=locate,
-    actions={"solve": solve_sheet, **SHEET_ACTIONS},
-    files=FILE,
-    generator="xlsolver.cli.generate:register_sudoku",
-    sample=("Sudoku", sample_plan),
-    options=(KindOption("--pencil", "pencil", "also write the candidates of every empty cell small (sudoku)",
-                        actions=("hint",), switch=True),),
-)
-"""Sudoku of any box shape: see :mod:`xlsolver.jobs.registry` for what a spec holds."""

@@ -14,12 +14,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import Budget, Status
 from xlsolver.core.budget import BudgetExhausted
 from xlsolver.core.progress import Progress
 from xlsolver.core.paint import ColumnWidths, PaintPlan, Write
-from xlsolver.jobs.base import DONE, ERROR, Options, Report, sheet_title
+from xlsolver.jobs.base import DONE, ERROR, Options, Report, new_workbook, sheet_title
 from xlsolver.jobs.registry import Found
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.sheets.sudoku_sheet import SudokuLayout, read_sudoku, sudoku_import_plan
@@ -37,7 +36,7 @@ from xlsolver.sudoku import Sudoku, read_lines, solve
 from xlsolver.sudoku.techniques import Grid, cell_name, explain, next_step, rate
 from xlsolver.sudoku.techniques.ladder import guess_step
 
-__all__ = ["FILE_ACTIONS", "SHEET_ACTIONS", "at_level", "check", "clear", "explain_file", "explain_sheet", "hint", "step"]
+__all__ = ["at_level", "check", "clear", "explain_file", "explain_sheet", "hint", "step"]
 
 KIND = "sudoku"
 
@@ -264,7 +263,7 @@ def explain_file(path: Path, out: Path | None, options: Options) -> list[Report]
         entries = read_lines(path)
     except (OSError, UnicodeDecodeError) as err:
         return [Report(source, None, ERROR, f"{path}: cannot read the file ({err})", kind=KIND)]
-    book = OpenpyxlWorkbook.new() if out else None
+    book = new_workbook() if out else None
     reports = []
     for number, entry in entries:
         title = path.stem if len(entries) == 1 else f"{path.stem} {number}"
@@ -301,11 +300,6 @@ def explain_file(path: Path, out: Path | None, options: Options) -> list[Report]
     return reports
 
 
-SHEET_ACTIONS = {"explain": explain_sheet, "hint": hint, "step": step, "check": check, "clear": clear}
-"""The sudoku sheet kind's actions besides solve."""
-
-FILE_ACTIONS = {"explain": explain_file}
-"""Actions on text files of sudoku puzzles."""
 
 
 def at_level(request, level: str):
