@@ -6,7 +6,8 @@ belongs to, how it finds and reads its puzzle on a sheet (:attr:`KindSpec.locate
 one pass), the actions it offers there, the puzzle files it reads, the command
 that generates it, the sample sheet ``xlsolver excel`` lays out, and its own
 command-line options. Nothing else lists kinds: the commands, the buttons, the
-workbook builder and the architecture test all read :func:`kinds`.
+workbook builder and the architecture test all read :func:`kinds`. Specs are data
+and name their code lazily (:class:`Lazy`), so this module loads no solver.
 
 Detection contract
 ------------------
