@@ -20,6 +20,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import Status
+from xlsolver.core.protocol import CellInfo
 from xlsolver.core.paint import (
     BLACK,
     CLEAR,
@@ -239,3 +240,32 @@ def test_a_painted_nonogram_keeps_its_pinned_look(tmp_path):
     look = nonogram_look(tmp_path)
     assert len(look["cells"]) == 12 * 17 + PINNED_HINT_CELLS
     assert digest(look) == PINNED_NONOGRAM
+
+
+# --- reading back: the snapshot against a plain cell-by-cell reading -----------
+
+def plain_snapshot(ws) -> dict:
+    """Every non-blank cell as openpyxl's cell attributes show it, visited one by one."""
+    cells = {}
+    for row in ws.iter_rows():
+        for cell in row:
+            fill = cell.fill.fgColor.rgb[-6:] if cell.fill.fill_type == "solid" else None
+            border = cell.border
+            crossed = bool(border.diagonalUp and border.diagonalDown and border.diagonal is not None
+                           and border.diagonal.style)
+            info = CellInfo(cell.value, fill, crossed)
+            if not info.blank:
+                cells[(cell.row, cell.column)] = info
+    return cells
+
+
+def test_the_snapshot_reads_what_each_cell_shows(tmp_path):
+    nonogram_look(tmp_path)
+    book = OpenpyxlWorkbook.open(tmp_path / "nonogram.xlsx")
+    book.apply(PLANS[0])
+    snap = book.snapshot("N"), book.snapshot("S")
+    again = OpenpyxlWorkbook.open(tmp_path / "nonogram.xlsx")
+    again.apply(PLANS[0])
+    for got, ws in zip(snap, (again.api["N"], again.api["S"])):
+        assert list(got.cells.items()) == list(plain_snapshot(ws).items())  # the same cells, in the same order
+    assert sum(info.diagonals for info in snap[0].cells.values()) > 50

@@ -52,6 +52,7 @@ __all__ = ["OpenpyxlWorkbook"]
 MACRO_SUFFIXES = (".xlsm", ".xltm")
 _HAIR = Side(style="hair", color="FF" + GREY)
 _NO_SIDE = Side()
+_NO_STYLE = StyleArray()  # the style indices of a cell openpyxl made without any
 # Cell indices 64 and 65 are the system foreground and background colours.
 _SYSTEM_COLOURS = {64: "000000", 65: "FFFFFF"}
 # Theme colour indices in cells follow this order, not the file's (dk1 before lt1).
@@ -130,12 +131,18 @@ class OpenpyxlWorkbook:
         ws = self.api[sheet]
         if not hasattr(ws, "iter_rows"):  # a chart sheet has no cells
             return SheetSnapshot(sheet)
+        # Each fill's colour and each border's diagonals are worked out once, by
+        # their index; the cells go row by row, as iter_rows gives them, without
+        # making the empty cells between them.
+        fills = _Derived(self.api._fills, self._fill)
+        diagonals = _Derived(self.api._borders, _has_diagonals)
         cells = {}
-        for row in ws.iter_rows():
-            for cell in row:
-                info = CellInfo(_value(cell.value), self._fill(cell), _has_diagonals(cell))
-                if not info.blank:
-                    cells[(cell.row, cell.column)] = info
+        for key in sorted(ws._cells):
+            cell = ws._cells[key]
+            styles = cell._style or _NO_STYLE
+            info = CellInfo(_value(cell.value), fills[styles.fillId], diagonals[styles.borderId])
+            if not info.blank:
+                cells[key] = info
         return SheetSnapshot(sheet, cells, self._names(sheet))
 
     def apply(self, plan: PaintPlan) -> None:
@@ -172,8 +179,8 @@ class OpenpyxlWorkbook:
 
     # --- reading helpers ---
 
-    def _fill(self, cell) -> str | None:
-        fill = cell.fill
+    def _fill(self, fill: PatternFill) -> str | None:
+        """The colour of a solid fill (None for none, a pattern or a gradient)."""
         if getattr(fill, "fill_type", None) != "solid":
             return None
         return self._rgb(fill.fgColor)
@@ -212,6 +219,39 @@ class OpenpyxlWorkbook:
         return found
 
 
+# --- style tables ---------------------------------------------------------
+#
+# openpyxl keeps each distinct fill, border, font and alignment once, in the
+# workbook's tables, and a cell holds only their indices (its StyleArray).
+# Assigning ``cell.border = Border(...)`` builds an object and hashes it, its
+# sides and their colours, to find its index: tens of microseconds a cell, most
+# of the time a large sheet took to paint. Here each distinct look is built
+# and looked up once per operation, and cells get the index; a cell's new look
+# depends only on its old one, so the index it gets is memoised by the old.
+# Reading works the same way: a fill's colour is worked out once per fill.
+
+class _Derived(dict):
+    """A style table's index -> what ``derive`` makes of the style there, made once.
+    ``table`` is one of the workbook's IndexedLists (_fonts, _fills, _borders, ...)."""
+
+    def __init__(self, table, derive) -> None:
+        super().__init__()
+        self.table = table
+        self.derive = derive
+
+    def __missing__(self, index: int):
+        made = self[index] = self.derive(self.table[index])
+        return made
+
+
+class _Restyled(_Derived):
+    """A style table's index -> the index of the style ``derive`` makes from that one."""
+
+    def __missing__(self, index: int) -> int:
+        made = self[index] = self.table.add(self.derive(self.table[index]))
+        return made
+
+
 # --- module helpers ---------------------------------------------------------
 
 def _unreadable(path: Path, err: Exception) -> str:
@@ -245,9 +285,8 @@ def _value(value) -> Value:
     return str(value)
 
 
-def _has_diagonals(cell) -> bool:
+def _has_diagonals(border: Border) -> bool:
     """Both diagonal borders set with a line style: the analyzer's white mark."""
-    border = cell.border
     return bool(border.diagonalUp and border.diagonalDown
                 and border.diagonal is not None and border.diagonal.style)
 
@@ -293,27 +332,6 @@ def _tinted(rgb: str, tint: float) -> str:
 
 
 # --- painting helpers -------------------------------------------------------
-#
-# openpyxl keeps each distinct fill, border, font and alignment once, in the
-# workbook's tables, and a cell holds only their indices (its StyleArray).
-# Assigning ``cell.border = Border(...)`` builds an object and hashes it, its
-# sides and their colours, to find its index: tens of microseconds a cell, most
-# of the time a large sheet took to paint. Here each distinct look is built
-# and looked up once per operation, and cells get the index; a cell's new look
-# depends only on its old one, so the index it gets is memoised by the old.
-
-class _Derived(dict):
-    """A style table's index -> the index of the style made from that one, made once."""
-
-    def __init__(self, table, derive) -> None:
-        super().__init__()
-        self.table = table  # an openpyxl IndexedList: book._fonts, _fills, _borders, _alignments
-        self.derive = derive
-
-    def __missing__(self, index: int) -> int:
-        made = self[index] = self.table.add(self.derive(self.table[index]))
-        return made
-
 
 def _styles(ws, ref: Cell) -> StyleArray:
     """The style indices of the cell at ``ref`` (made, with the default look, when missing)."""
@@ -329,8 +347,8 @@ def _paint(ws, op: Paint) -> None:
     book, style = ws.parent, op.style
     fill = PatternFill(fill_type="solid", fgColor="FF" + style.fill) if style.fill else PatternFill(fill_type=None)
     fill_id = book._fills.add(fill)
-    borders = _Derived(book._borders, lambda border: _with_diagonals(border, style.diagonals))
-    fonts = _Derived(book._fonts, lambda font: _recoloured(font, style.font_colour)) if style.font_colour else None
+    borders = _Restyled(book._borders, lambda border: _with_diagonals(border, style.diagonals))
+    fonts = _Restyled(book._fonts, lambda font: _recoloured(font, style.font_colour)) if style.font_colour else None
     for cell_ref in op.cells:
         styles = _styles(ws, cell_ref)
         styles.fillId = fill_id
@@ -367,7 +385,7 @@ def _grid_lines(ws, op: GridLines) -> None:
                       diagonal=old.diagonal, diagonalUp=old.diagonalUp, diagonalDown=old.diagonalDown)
 
     # One memo per combination of medium sides: at most 16, each memoised by the old border.
-    by_sides: dict[tuple[bool, ...], _Derived] = {}
+    by_sides: dict[tuple[bool, ...], _Restyled] = {}
     columns = [(col, medium(col, op.left, op.right + 1), medium(col + 1, op.left, op.right + 1))
                for col in range(op.left, op.right + 1)]
     for row in range(op.top, op.bottom + 1):
@@ -376,7 +394,7 @@ def _grid_lines(ws, op: GridLines) -> None:
             sides = (left, right, top, bottom)
             borders = by_sides.get(sides)
             if borders is None:
-                borders = by_sides[sides] = _Derived(ws.parent._borders, lambda old, s=sides: lined(old, *s))
+                borders = by_sides[sides] = _Restyled(ws.parent._borders, lambda old, s=sides: lined(old, *s))
             styles = _styles(ws, (row, col))
             styles.borderId = borders[styles.borderId]
 
@@ -403,7 +421,7 @@ def _text_look(ws, op: TextLook) -> None:
         font.bold = op.bold
         return font
 
-    fonts = _Derived(ws.parent._fonts, looked)
+    fonts = _Restyled(ws.parent._fonts, looked)
     centred = ws.parent._alignments.add(_CENTRED) if op.centred else None
     for row in range(op.top, op.bottom + 1):
         for col in range(op.left, op.right + 1):
