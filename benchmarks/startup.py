@@ -1,0 +1,163 @@
+"""What a person waits for: whole xlsolver processes, cold and warm, beside a yardstick.
+
+Run from the repository root:
+
+    python benchmarks/startup.py [--rounds 7] [--corpora ../shared/corpora]
+
+Every case runs as a whole process, in turn with the yardstick every file user
+pays anyway (``python -c "import openpyxl"``), ``--rounds`` times; the script
+prints each case's median wall time and its ratio to the yardstick's median in
+the same run, beside the issue's target:
+
+- ``xlsolver --help`` and ``--version`` (target: at most 0.3x);
+- ``xlsolver solve dancer.non --json``, warm (at most 1.5x);
+- ``xlsolver solve workbooks/nonogram.xlsx``, warm (at most 2.5x);
+- the first run on an empty kernel cache of a 9x9 sudoku and of the bundled
+  nonogram workbook, against the warm run of the same command (at most 3x the
+  warm time, with the same verdicts): each cold round gets fresh, empty cache
+  folders (``NUMBA_CACHE_DIR`` and ``XDG_CACHE_HOME``);
+- the seconds xlsolver reports for the first puzzle of a run against a later
+  identical puzzle in the same file (within 2x).
+
+Painting speed against XlsxWriter is ``benchmarks/paint.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+YARDSTICK = [sys.executable, "-c", "import openpyxl"]
+SUDOKU = ".2.6.8...58...97......4....37....5..6.......4..8....13....2......98...36...3.6.9.\n"
+
+
+def xlsolver(*args: str) -> list[str]:
+    """The installed console script, as a user runs it (``python -m xlsolver`` without one)."""
+    script = shutil.which("xlsolver")
+    return [script, *args] if script else [sys.executable, "-m", "xlsolver", *args]
+
+
+def run(argv: list[str], env: dict | None = None, cwd: Path | None = None) -> tuple[float, str]:
+    started = time.perf_counter()
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd)
+    seconds = time.perf_counter() - started
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr.strip()[-400:]}")
+    return seconds, done.stdout
+
+
+def fresh_caches(base: Path) -> dict:
+    """An environment whose kernel caches are new, empty folders."""
+    folder = Path(tempfile.mkdtemp(prefix="cache-", dir=base))
+    (folder / "numba").mkdir()
+    return {**os.environ, "NUMBA_CACHE_DIR": str(folder / "numba"), "XDG_CACHE_HOME": str(folder)}
+
+
+def verdicts(output: str) -> list[str]:
+    """The verdict words of the report lines (``Heart: unique, 9x8, ...``)."""
+    found = []
+    for line in output.splitlines():
+        if line.startswith("{"):
+            found.append(json.loads(line)["status"])
+        elif ": " in line and "," in line:
+            found.append(line.split(": ", 1)[1].split(",", 1)[0])
+    return found
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def line(name: str, seconds: float, base: float, target: float | None, note: str = "") -> None:
+    ratio = seconds / base
+    mark = "" if target is None else (f"  target <= {target:g}x: " + ("met" if ratio <= target else "NOT met"))
+    print(f"{name:<46} {seconds * 1000:8.0f} ms  {ratio:5.2f}x{mark}{note}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=7, help="runs of each case (medians are printed)")
+    parser.add_argument("--cold-rounds", type=int, default=3, help="runs on an empty kernel cache")
+    parser.add_argument("--corpora", type=Path, default=ROOT.parent / "shared" / "corpora")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="xlsolver-startup-"))
+    dancer = args.corpora / "nonogram" / "webpbn" / "webpbn-00001-dancer.non"
+    if not dancer.exists():
+        raise SystemExit(f"no {dancer}: pass --corpora")
+    book = work / "nonogram.xlsx"
+    shutil.copy(ROOT / "workbooks" / "nonogram.xlsx", book)
+    sudoku = work / "nine.txt"
+    sudoku.write_text(SUDOKU)
+    twice = work / "twice.txt"  # one puzzle twice: its first and second report
+    twice.write_text("\n".join([_dancer_text(dancer)] * 2) + "\n")
+    warm_env = fresh_caches(work)
+
+    cases = {
+        "xlsolver --help": (xlsolver("--help"), 0.3),
+        "xlsolver --version": (xlsolver("--version"), 0.3),
+        "xlsolver solve dancer.non --json (warm)": (xlsolver("solve", str(dancer), "--json"), 1.5),
+        "xlsolver solve nonogram.xlsx (warm)": (xlsolver("solve", str(book), "-o", str(work / "out.xlsx")), 2.5),
+        "xlsolver solve nine.txt (warm)": (xlsolver("solve", str(sudoku)), None),
+    }
+    for argv, _ in cases.values():  # fill the warm cache once
+        run(argv, warm_env)
+    times: dict[str, list[float]] = {name: [] for name in ["yardstick", *cases]}
+    for _ in range(args.rounds):
+        times["yardstick"].append(run(YARDSTICK)[0])
+        for name, (argv, _) in cases.items():
+            times[name].append(run(argv, warm_env)[0])
+    base = median(times["yardstick"])
+    print(f"{args.rounds} rounds, medians; yardstick python -c 'import openpyxl': {base * 1000:.0f} ms\n")
+    for name, (_, target) in cases.items():
+        line(name, median(times[name]), base, target)
+
+    print(f"\nfirst run on an empty kernel cache ({args.cold_rounds} rounds), against the warm run:")
+    for name, argv in (("solve nine.txt", xlsolver("solve", str(sudoku))),
+                       ("solve nonogram.xlsx", xlsolver("solve", str(book), "-o", str(work / "cold.xlsx")))):
+        warm_seconds, warm_out = [], ""
+        cold_seconds, cold_out = [], ""
+        for _ in range(args.cold_rounds):
+            seconds, cold_out = run(argv, fresh_caches(work))
+            cold_seconds.append(seconds)
+            seconds, warm_out = run(argv, warm_env)
+            warm_seconds.append(seconds)
+        same = verdicts(cold_out) == verdicts(warm_out)
+        warm = median(warm_seconds)
+        cold = median(cold_seconds)
+        print(f"{name:<46} cold {cold * 1000:6.0f} ms, warm {warm * 1000:6.0f} ms: {cold / warm:5.2f}x warm"
+              f"  target <= 3x: {'met' if cold / warm <= 3 else 'NOT met'}; verdicts "
+              f"{'identical' if same else 'DIFFER: ' + str(verdicts(cold_out)) + ' vs ' + str(verdicts(warm_out))}")
+
+    print("\nreported seconds of the first puzzle of a run against the same puzzle later in the run:")
+    firsts, seconds_ = [], []
+    for _ in range(args.rounds):
+        _, out = run(xlsolver("solve", str(twice), "--json"), warm_env)
+        first, second = (json.loads(text)["seconds"] for text in out.splitlines() if text.startswith("{"))
+        firsts.append(first)
+        seconds_.append(second)
+    first, second = median(firsts), median(seconds_)
+    ratio = first / second if second else float("inf")
+    print(f"{'dancer, first and second in one file':<46} {first * 1000:8.2f} ms vs {second * 1000:.2f} ms: "
+          f"{ratio:.2f}x  target <= 2x: {'met' if ratio <= 2 else 'NOT met'}")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def _dancer_text(path: Path) -> str:
+    """The puzzle of a .non file in xlsolver's compact text form (one line)."""
+    sys.path.insert(0, str(ROOT))
+    from xlsolver.nonogram.fileformats import read_puzzles
+
+    return read_puzzles(path)[0].puzzle.to_text()
+
+
+if __name__ == "__main__":
+    main()
