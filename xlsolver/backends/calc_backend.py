@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from xlsolver.backends.boxes import Box, rectangles
+from xlsolver.backends.paint_record import RECORD_SHEET
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
 from xlsolver.core.paint import (
@@ -273,7 +274,8 @@ class CalcWorkbook:
         return str(self.path or "")
 
     def sheet_names(self) -> list[str]:
-        return list(self.api.Sheets.ElementNames)
+        """The document's sheets but xlsolver's hidden paint record (written by live Excel)."""
+        return [name for name in self.api.Sheets.ElementNames if name != RECORD_SHEET]
 
     def add_sheet(self, name: str) -> None:
         sheets = self.api.Sheets

@@ -30,6 +30,7 @@ from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.writer.theme import theme_xml
 
+from xlsolver.backends.paint_record import RECORD_SHEET
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
 from xlsolver.core.geometry import Cell
@@ -108,7 +109,8 @@ class OpenpyxlWorkbook:
         return str(self.path or "")
 
     def sheet_names(self) -> list[str]:
-        return list(self.api.sheetnames)
+        """The workbook's sheets but xlsolver's hidden paint record (see paint_record)."""
+        return [name for name in self.api.sheetnames if name != RECORD_SHEET]
 
     def add_sheet(self, name: str) -> None:
         """Add an empty sheet at the end; an existing sheet of that name is kept."""
