@@ -4,12 +4,15 @@ A search calls :meth:`Budget.charge` once per node. When the time or the node
 allowance is spent it raises :class:`BudgetExhausted`, which the solver's top
 level turns into the ``gave_up`` verdict. It is the one exception that crosses
 search frames on purpose: unwinding a deep recursion is exactly what it is for.
+Time is read from :func:`xlsolver.core.clock.now`, so compiling or loading
+kernels is never charged to a puzzle.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
+
+from xlsolver.core import clock
 
 __all__ = ["Budget", "BudgetExhausted"]
 
@@ -20,7 +23,8 @@ class BudgetExhausted(Exception):
 
 @dataclass
 class Budget:
-    """At most ``seconds`` of wall time and ``nodes`` search nodes (``None``: no limit)."""
+    """At most ``seconds`` of wall time (less compiling, see :mod:`.clock`) and
+    ``nodes`` search nodes (``None``: no limit)."""
 
     seconds: float | None = 60.0
     nodes: int | None = None
@@ -30,7 +34,7 @@ class Budget:
     def start(self) -> "Budget":
         """Start the clock; returns self so ``Budget(5).start()`` reads well."""
         self.used_nodes = 0
-        self._deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        self._deadline = None if self.seconds is None else clock.now() + self.seconds
         return self
 
     def charge(self, nodes: int = 1) -> None:
@@ -40,7 +44,7 @@ class Budget:
             raise BudgetExhausted(f"node budget of {self.nodes} spent")
         # Reading the clock costs ~50 ns; checking every 64 nodes keeps it off the hot path.
         if self._deadline is not None and (self.used_nodes & 63) == 0:
-            if time.perf_counter() > self._deadline:
+            if clock.now() > self._deadline:
                 raise BudgetExhausted(f"time budget of {self.seconds:g} s spent")
 
     def describe(self) -> str:

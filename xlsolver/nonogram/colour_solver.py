@@ -17,13 +17,13 @@ A state is a flat list of masks, cell ``(r, c)`` at ``r * width + c``.
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from dataclasses import replace
 from typing import Iterator
 
 import numpy as np
 
+from xlsolver.core import clock
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.status import Status
 from xlsolver.nonogram.colour import ColourNonogram, ColourResult, format_colour_clue
@@ -165,9 +165,9 @@ def colour_solutions(puzzle: ColourNonogram, givens: np.ndarray | None = None,
 def solve_colour(puzzle: ColourNonogram, givens: np.ndarray | None = None,
                  budget: Budget | None = None) -> ColourResult:
     """Solve completely: exactly one of UNIQUE, MULTIPLE, NONE or GAVE_UP (as :func:`.solver.solve`)."""
-    started = time.perf_counter()
+    started = clock.now()
     result = _solve(puzzle, givens, (budget or Budget()).start())
-    return replace(result, seconds=time.perf_counter() - started)
+    return replace(result, seconds=clock.now() - started)
 
 
 def _solve(puzzle: ColourNonogram, givens: np.ndarray | None, budget: Budget) -> ColourResult:

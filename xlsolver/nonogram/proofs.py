@@ -15,11 +15,11 @@ out), so a hard cell stays undecided rather than eat the rest.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 
 import numpy as np
 
+from xlsolver.core import clock
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.geometry import Cell
 from xlsolver.nonogram import sat
@@ -51,25 +51,25 @@ class Allowance:
     @classmethod
     def after(cls, budget: Budget) -> "Allowance":
         seconds = math.inf if budget.seconds is None else budget.seconds
-        return cls(time.perf_counter() + seconds, budget.nodes)
+        return cls(clock.now() + seconds, budget.nodes)
 
     def follow_up(self, used: Budget) -> "Allowance":
         """What ``used`` left, in time at most FOLLOW_UP_SECONDS."""
         nodes = None if self.nodes is None else self.nodes - used.used_nodes
-        return Allowance(min(self.deadline, time.perf_counter() + FOLLOW_UP_SECONDS), nodes)
+        return Allowance(min(self.deadline, clock.now() + FOLLOW_UP_SECONDS), nodes)
 
     def spend(self, used: Budget) -> None:
         if self.nodes is not None:
             self.nodes -= used.used_nodes
 
     def exhausted(self) -> bool:
-        return time.perf_counter() >= self.deadline or (self.nodes is not None and self.nodes <= 0)
+        return clock.now() >= self.deadline or (self.nodes is not None and self.nodes <= 0)
 
     def check(self, seconds: float = CHECK_SECONDS) -> Budget | None:
         """A budget for one check, or None when nothing is left."""
         if self.exhausted():
             return None
-        left = self.deadline - time.perf_counter()
+        left = self.deadline - clock.now()
         return Budget(seconds=min(left, seconds), nodes=self.nodes).start()
 
 
@@ -172,7 +172,7 @@ def sat_shared_cells(backend: sat.SatNonogram, root: np.ndarray, found: list[np.
         black = bool(found[0][r, c])
         before = backend.conflicts
         try:
-            other = backend.solve(time.perf_counter() + check.seconds, [backend.literal(r, c, not black)], check.nodes)
+            other = backend.solve(clock.now() + check.seconds, [backend.literal(r, c, not black)], check.nodes)
         except BudgetExhausted:
             complete = False  # undecided: stays UNKNOWN
             continue

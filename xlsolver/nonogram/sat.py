@@ -40,11 +40,11 @@ The module imports ``pysat`` lazily; :func:`available` says whether it can.
 
 from __future__ import annotations
 
-import time
 from typing import Iterator, Sequence
 
 import numpy as np
 
+from xlsolver.core import clock
 from xlsolver.core.budget import BudgetExhausted
 from xlsolver.nonogram.model import BLOCK, DOT, Clue, Nonogram
 
@@ -191,7 +191,7 @@ class SatNonogram:
               conflicts: int | None = None) -> np.ndarray | None:
         """A solution (bool grid) under ``assumptions``, or None when there is none.
 
-        Raises :class:`BudgetExhausted` when ``deadline`` (a ``perf_counter``
+        Raises :class:`BudgetExhausted` when ``deadline`` (a :func:`xlsolver.core.clock.now`
         time) passes or ``conflicts`` solver conflicts are spent first.
         """
         if self.unsat:
@@ -314,7 +314,7 @@ def _solve_until(solver, assumptions: list[int], deadline: float | None, conflic
         return solver.solve(assumptions=assumptions)
     limit, rate = FIRST_SLICE, GUESSED_RATE
     while True:
-        now = time.perf_counter()
+        now = clock.now()
         if deadline is not None and now >= deadline:
             raise BudgetExhausted("time budget spent")
         if conflicts is not None and conflicts <= 0:
@@ -327,7 +327,7 @@ def _solve_until(solver, assumptions: list[int], deadline: float | None, conflic
         if status is not None:
             return status
         spent = max(1, solver.accum_stats().get("conflicts", 0) - before)
-        rate = spent / max(time.perf_counter() - now, 1e-6)
+        rate = spent / max(clock.now() - now, 1e-6)
         if conflicts is not None:
             conflicts -= spent
         limit = min(2 * limit, LAST_SLICE)

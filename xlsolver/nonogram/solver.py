@@ -16,13 +16,13 @@ this module       :func:`solve`: line logic, then (``engine``) probing and the
 from __future__ import annotations
 
 import math
-import time
 from contextlib import ExitStack
 from dataclasses import replace
 from typing import Iterator
 
 import numpy as np
 
+from xlsolver.core.clock import now as clock_now
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.status import Status
 from xlsolver.nonogram import sat
@@ -79,9 +79,9 @@ def solve(puzzle: Nonogram, givens: np.ndarray | None = None,
     at the verdict: ``known`` is then what line logic and probing fixed.
     """
     use_sat = _sat_wanted(engine)
-    started = time.perf_counter()
+    started = clock_now()
     result = _solve(puzzle, givens, (budget or Budget()).start(), use_sat, probe_root=engine != "sat", shared=shared)
-    return replace(result, seconds=time.perf_counter() - started)
+    return replace(result, seconds=clock_now() - started)
 
 
 def _sat_wanted(engine: str) -> bool:

@@ -38,12 +38,12 @@ and it never runs backwards.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from xlsolver.core import clock
 from xlsolver.core import Budget, BudgetExhausted, Cell, Status
 from xlsolver.core.progress import Progress, ProgressFn
 from xlsolver.polyomino import bitboard, kernel
@@ -392,7 +392,7 @@ class Tiler:
         b, sols, run = self._runner(restrict, batch)
         # The first slice is short, so a first tiling found early is handed out at once.
         size = (SLICE if self.compiled else PLAIN_SLICE) >> 4
-        t0 = last = time.perf_counter()
+        t0 = last = clock.now()
         found = 0
         what = f"tiling {self.board.describe()}"
         while True:
@@ -404,7 +404,7 @@ class Tiler:
                 yield self._tiling(b["rows"], sols[s * b["n"]:(s + 1) * b["n"]]) if build else None
             if state == kernel.DONE:
                 return
-            now = time.perf_counter()
+            now = clock.now()
             if progress is not None and now - last >= every:
                 last = now
                 progress(Progress(what, fraction=self._fraction(b), found=found, seconds=now - t0))
@@ -461,7 +461,7 @@ def solve(board: Board, pieces: list[Piece], *, gaps: bool = False, up_to_symmet
     tiling is only called unique once the search is over. ``keep`` caps the tilings
     kept in the result (all found by default; 0 to only count).
     """
-    t0 = time.perf_counter()
+    t0 = clock.now()
     tiler = Tiler(board, pieces, gaps=gaps, plain=plain, kernel_name=kernel_name)
     order = len(tiler.group)
     result = TilingResult(Status.NONE, "", [], 0, 0, order, 0.0, 0, False,
@@ -470,7 +470,7 @@ def solve(board: Board, pieces: list[Piece], *, gaps: bool = False, up_to_symmet
                                     for p in tiler.pieces if not tiler.places[p.name]), None)
     if reason:
         result.status, result.message, result.complete, result.reason = Status.NONE, reason, True, reason
-        result.seconds = time.perf_counter() - t0
+        result.seconds = clock.now() - t0
         return result
     stopped = None
     caps = [n for n in (keep, limit) if n is not None]
@@ -499,6 +499,6 @@ def solve(board: Board, pieces: list[Piece], *, gaps: bool = False, up_to_symmet
     except BudgetExhausted as err:
         stopped = f"gave up: {err}"
     result.nodes = getattr(tiler, "nodes", 0)
-    result.seconds = time.perf_counter() - t0
+    result.seconds = clock.now() - t0
     _verdict(result, stopped)
     return result

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from xlsolver.core import clock
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.status import Status
 from xlsolver.sudoku import kernel, nine
@@ -206,14 +206,14 @@ def _plainly_unique_nine(puzzle: Sudoku, start: float) -> SudokuResult | None:
         return None
     solution = tuple(s.sols[:81].tolist())
     return SudokuResult(Status.UNIQUE, (solution,), solution, message="unique solution",
-                        seconds=time.perf_counter() - start, nodes=int(s.regs[2]))
+                        seconds=clock.now() - start, nodes=int(s.regs[2]))
 
 
 def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool = False) -> SudokuResult:
     """The verdict: ``unique`` (proven by asking for two solutions), ``multiple``
     (two shown, and the digits all solutions share), ``none`` (duplicate givens
     or the unit or cell where propagation fails), or ``gave_up``."""
-    start = time.perf_counter()
+    start = clock.now()
     if puzzle.shape == NINE and not plain and nine.run_givens_compiled is not None:
         quick = _plainly_unique_nine(puzzle, start)
         if quick is not None:
@@ -234,18 +234,18 @@ def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool = False) -> 
             conflict = _root_conflict(puzzle, root)
             message = "no solution: " + (conflict.reason if conflict else "every branch of the search fails")
             return SudokuResult(Status.NONE, known=puzzle.cells, conflict=conflict, message=message,
-                                seconds=time.perf_counter() - start, nodes=nodes)
+                                seconds=clock.now() - start, nodes=nodes)
         if found == 1:
             return SudokuResult(Status.UNIQUE, tuple(sols), sols[0], message="unique solution",
-                                seconds=time.perf_counter() - start, nodes=nodes)
+                                seconds=clock.now() - start, nodes=nodes)
         known = shared_digits(puzzle, sols[0], sols[1], budget, plain)
     except BudgetExhausted as err:
         return SudokuResult(Status.GAVE_UP, known=puzzle.cells, message=f"gave up: {err}",
-                            seconds=time.perf_counter() - start, nodes=budget.used_nodes if budget else 0)
+                            seconds=clock.now() - start, nodes=budget.used_nodes if budget else 0)
     filled = sum(1 for g, k in zip(puzzle.cells, known) if k and not g)
     return SudokuResult(Status.MULTIPLE, tuple(sols), known,
                         message=f"several solutions: {filled} digits all solutions share are filled",
-                        seconds=time.perf_counter() - start, nodes=nodes)
+                        seconds=clock.now() - start, nodes=nodes)
 
 
 def solve_many(puzzles: Sequence[Sudoku], budget_seconds: float | None = None, plain: bool = False,
@@ -262,13 +262,13 @@ def solve_many(puzzles: Sequence[Sudoku], budget_seconds: float | None = None, p
     done = 0
     for start in range(0, len(batched), BATCH):
         chunk = batched[start:start + BATCH]
-        t0 = time.perf_counter()
+        t0 = clock.now()
         givens = np.frombuffer(b"".join([bytes(puzzles[i].cells) for i in chunk]), dtype=np.uint8).astype(np.int64)
         found, nodes = np.zeros(len(chunk), np.int64), np.zeros(len(chunk), np.int64)
         first = np.zeros(81 * len(chunk), np.int64)
         nine.run_batch_compiled(givens, len(chunk), s.tables, s.st, s.prev, s.cand, s.bcell, s.bleft, s.regs,
                                 s.sols, 2, BATCH_NODES, found, nodes, first)
-        each = (time.perf_counter() - t0) / len(chunk)
+        each = (clock.now() - t0) / len(chunk)
         rows = first.reshape(len(chunk), 81).tolist()
         for k, i in enumerate(chunk):
             if found[k] == 1:
@@ -309,7 +309,7 @@ def _duplicates(puzzle: Sudoku, start: float) -> SudokuResult:
     cells_all = tuple(sorted({c for _, _, cs in dups for c in cs}))
     reason = f"{puzzle.shape.unit_name(u)} holds the given {_sym(d)} {len(cells)} times"
     return SudokuResult(Status.NONE, known=puzzle.cells, conflict=Conflict(cells_all, reason),
-                        message=f"no solution: {reason}", seconds=time.perf_counter() - start)
+                        message=f"no solution: {reason}", seconds=clock.now() - start)
 
 
 def _root_conflict(puzzle: Sudoku, root: tuple[int, int, int]) -> Conflict | None:
