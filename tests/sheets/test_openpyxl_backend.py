@@ -15,11 +15,12 @@ import openpyxl
 import pytest
 from openpyxl.styles import Border, PatternFill, Side
 from openpyxl.styles.colors import Color
+from openpyxl.utils.indexed_list import IndexedList
 from openpyxl.workbook.defined_name import DefinedName
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import CLEAR, WHITE, InputError, Paint, PaintPlan, Status, Style, Write
-from xlsolver.core.paint import GridLines, SquareCells
+from xlsolver.core.paint import BLACK, GridLines, SquareCells, TextLook, group_by_style
 from xlsolver.nonogram import BLOCK, UNKNOWN, Conflict, Line, Nonogram, NonogramResult, parse_grid
 from xlsolver.sheets.nonogram_bw import import_plan, nonogram_plan, read_nonogram
 from xlsolver.sheets.nonogram_layout import find_layout
@@ -334,3 +335,22 @@ def test_finishing_a_package_keeps_the_defined_names_it_had(tmp_path):
     assert again.snapshot("Puzzle").names == {"Keep": (2, 2, 3, 3), "Action": (1, 19, 1, 19), "Stop": (3, 19, 3, 19)}
     validation = again.api["Puzzle"].data_validations.dataValidation
     assert [(v.type, v.formula1, str(v.sqref)) for v in validation] == [("list", '"solve,clear"', "S1")]
+
+
+def test_painting_builds_each_look_once_not_once_a_cell(monkeypatch):
+    """Painting a grid looks its styles up in the workbook's tables a bounded
+    number of times, however many cells it paints: the style objects are shared."""
+    picture = np.random.default_rng(7).random((40, 60)) < 0.5
+    book = OpenpyxlWorkbook.new()
+    book.add_sheet("Big")
+    book.apply(PaintPlan("Big", (GridLines(1, 1, 40, 60),)))
+    lookups = []
+    add = IndexedList.add
+    monkeypatch.setattr(IndexedList, "add", lambda self, value: lookups.append(value) or add(self, value))
+    styled = {(r + 1, c + 1): (BLACK if black else WHITE) for (r, c), black in np.ndenumerate(picture)}
+    book.apply(PaintPlan("Big", group_by_style(styled) + (TextLook(1, 1, 40, 60, size=8),)))
+    # 2400 cells: two fills, each kind of grid-line border (at most 16) with or without
+    # diagonals, one font and one alignment
+    assert len(lookups) < 60
+    cell = book.api["Big"].cell(1, 1)
+    assert has_hair_diagonals(cell) != bool(picture[0, 0]) and cell.font.sz == 8 and cell.border.left.style == "medium"
