@@ -7,8 +7,9 @@ names and signatures as xlwings' ``Book``, ``Sheets``, ``Sheet``, ``Range``,
 them against the installed xlwings with ``inspect.signature``, so it cannot
 drift), plus the few members of Excel's own object model reached through
 ``Range.api`` (``Interior.ColorIndex``/``Color``, ``Borders(i).LineStyle``/
-``Weight``/``Color``), with Excel's answers: ``None`` (VBA's Null) when a range
-is mixed, ``xlNone`` (-4142) for no fill or no line.
+``Weight``/``Color``) and ``Sheet.api`` (``Visible``), with Excel's answers:
+``None`` (VBA's Null) when a range is mixed, over all its areas, ``xlNone``
+(-4142) for no fill or no line. As in Excel, a sheet added becomes the active one.
 
 Every member access that would cross into Excel is recorded in
 ``book.calls`` as ``"Class.member"`` (``"Range.color="`` for a set), so tests
@@ -161,6 +162,7 @@ class Sheets:
         self._book._log("Sheets.add")
         sheet = Sheet(self._book, name or f"Sheet{len(self._list) + 1}")
         self._list.append(sheet)
+        self._active = sheet  # Excel activates the sheet it adds
         return sheet
 
     def _remove(self, sheet: "Sheet") -> None:
@@ -182,6 +184,7 @@ class Sheet:
         self.cells_: dict[tuple[int, int], _Cell] = {}
         self.column_widths_: dict[int, float] = {}  # column -> width in characters, where set
         self.row_heights_: dict[int, float] = {}  # row -> height in points, where set
+        self.visible_ = -1  # XlSheetVisibility: -1 visible, 0 hidden, 2 very hidden
 
     @property
     def name(self) -> str:
@@ -200,6 +203,15 @@ class Sheet:
     def delete(self) -> None:
         self._book._log("Sheet.delete")
         self._book.sheets._remove(self)
+
+    def activate(self) -> None:
+        self._book._log("Sheet.activate")
+        self._book.sheets._active = self
+
+    @property
+    def api(self) -> "_SheetApi":
+        self._book._log("Sheet.api")
+        return _SheetApi(self)
 
     def range(self, cell1, cell2=None) -> "Range":
         self._book._log("Sheet.range")
@@ -463,6 +475,21 @@ class _BookApi:
             ops += [Paint(style, tuple(cells)) for style, cells in groups.items()]
             copy.apply(PaintPlan(sheet._name, tuple(ops)))
         copy.save(filename)
+
+
+class _SheetApi:
+    def __init__(self, sheet: Sheet) -> None:
+        self._sheet = sheet
+
+    @property
+    def Visible(self):  # noqa: N802 - Excel's name
+        self._sheet._book._log("api.Visible")
+        return self._sheet.visible_
+
+    @Visible.setter
+    def Visible(self, value) -> None:  # noqa: N802
+        self._sheet._book._log("api.Visible=")
+        self._sheet.visible_ = value
 
 
 class _RangeApi:
