@@ -7,6 +7,7 @@ import pytest
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.backends.xlwings_backend import XlwingsWorkbook
+from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.core.paint import BLACK, WHITE, PaintPlan, Write, group_by_style
 from xlsolver.jobs import Options, run_book
 
@@ -19,6 +20,14 @@ BUNDLED = "workbooks/nonogram.xlsx"
 def painted_plan(sheet: str, picture: dict, top: int = 12, left: int = 12) -> PaintPlan:
     styled = {(top + r, left + c): BLACK if black else WHITE for (r, c), black in picture.items()}
     return PaintPlan(sheet, group_by_style(styled) + (Write((top + 52, left), "unique solution"),))
+
+
+def hand_painted(size: int):
+    """A double holding a laid-out nonogram painted with stripes by someone else than
+    xlsolver (by hand, or before xlsolver kept its paint record): no record vouches for it."""
+    book = MemoryWorkbook({"Puzzle": dict(laid_out(square_rings(size)))})
+    book.apply(painted_plan("Puzzle", stripes_picture(size)))
+    return double_of(book.snapshot("Puzzle").cells, "Puzzle")
 
 
 def counted_apply(book, backend, plan) -> list[str]:
@@ -38,7 +47,8 @@ def test_snapshot_reads_what_openpyxl_reads(repo_root):
 def test_an_unpainted_sheet_is_read_in_a_few_calls():
     book = double_of(laid_out(square_rings(50)), "Puzzle")
     XlwingsWorkbook(book).snapshot("Puzzle")
-    assert len(book.calls) <= 15, book.calls  # one block of values, one uniform format question
+    # one block of values, a look for the paint record (none here), one uniform format question
+    assert len(book.calls) <= 16, book.calls
 
 
 def test_a_sheet_is_read_once_until_it_is_painted():
@@ -66,7 +76,8 @@ def test_a_press_on_a_bundled_sheet_reads_it_once(repo_root):
 
 def test_painting_50x50_costs_a_constant_number_of_calls():
     """Worst-case stripes (hundreds of rectangles per colour) cost the same calls as a
-    10x10: one multi-area range per style, never a call per cell or per rectangle."""
+    10x10: one multi-area range per style, never a call per cell or per rectangle. The
+    paint record adds a constant: its sheet made on the first paint, one write."""
     costs = {}
     for size in (10, 50):
         book = double_of(laid_out(square_rings(size)), "Puzzle")
@@ -75,7 +86,7 @@ def test_painting_50x50_costs_a_constant_number_of_calls():
         calls = counted_apply(book, backend, painted_plan("Puzzle", stripes_picture(size)))
         costs[size] = calls
         assert calls.count("Range.color=") == (2 if size == 10 else 4), calls  # 50x50: two names per style
-    assert len(costs[10]) <= 20, costs[10]
+    assert len(costs[10]) <= 30, costs[10]
     assert len(costs[50]) <= 2 * len(costs[10]), costs[50]
 
 
@@ -127,19 +138,18 @@ def test_solve_through_the_job_paints_the_whole_grid():
     assert len(painted) == 30 * 30
 
 
-def test_a_painted_sheet_is_read_from_a_saved_copy():
-    """Halving a solved 50x50 would take thousands of questions: past a few, Excel
+def test_a_sheet_painted_by_hand_is_read_from_a_saved_copy():
+    """Halving a painted 50x50 would take thousands of questions: past a few, Excel
     saves a copy (one call) and the fills come from the file, the same as asked."""
-    book = double_of(laid_out(square_rings(50)), "Puzzle")
+    book = hand_painted(50)
     backend = XlwingsWorkbook(book)
-    backend.apply(painted_plan("Puzzle", stripes_picture(50)))
     start = len(book.calls)
     snap = backend.snapshot("Puzzle")
     calls = book.calls[start:]
     assert calls.count("api.SaveCopyAs") == 1
     assert len(calls) < 400, len(calls)
     asked = {}
-    assert backend._read_formats(book.sheets["Puzzle"], (1, 1, 70, 70), asked, None)
+    assert backend._read_formats(book.sheets["Puzzle"], [(1, 1, 70, 70)], asked, None)
     assert {cell: (info.fill, info.diagonals) for cell, info in snap.cells.items()
             if info.fill or info.diagonals} == asked
 
@@ -151,11 +161,9 @@ def test_without_save_copy_the_halving_goes_on(monkeypatch):
         raise AttributeError("SaveCopyAs")
 
     monkeypatch.setattr(xlwings_double._BookApi, "SaveCopyAs", refuse)
-    book = double_of(laid_out(square_rings(30)), "Puzzle")
-    backend = XlwingsWorkbook(book)
+    book = hand_painted(30)
     plan = painted_plan("Puzzle", stripes_picture(30))
-    backend.apply(plan)
-    snap = backend.snapshot("Puzzle")
+    snap = XlwingsWorkbook(book).snapshot("Puzzle")
     assert {c for c, i in snap.cells.items() if i.fill == BLACK.fill} == plan.cells_with(BLACK)
 
 

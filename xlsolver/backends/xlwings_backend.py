@@ -7,11 +7,18 @@ around doing few of them:
 
 - values are read as one block (``used_range.value``) and written as whole
   rectangles, never cell by cell;
-- fills and diagonal borders are read by halving: a range whose fill and both
-  diagonals are uniform costs one question, a mixed one is split in two. An
-  unpainted sheet is read in one step. A painted grid has too many boundaries
-  between colours for that: past a few questions Excel saves a copy of the
-  workbook (``SaveCopyAs``, one call) and the fills are read from the file;
+- what xlsolver paints is recorded in the workbook, in a very hidden sheet
+  (:mod:`xlsolver.backends.paint_record`): per sheet and look (fill and
+  diagonals), the cells as A1 areas. A sheet is read back from the record after
+  one question per recorded look (is this multi-area range all of that look?)
+  and one about every other cell of the used range (all without a look?);
+- fills and diagonal borders the record does not vouch for are read by halving:
+  a range whose fill and both diagonals are uniform costs one question, a mixed
+  one is split in two. An unpainted sheet is read in one step. A grid painted
+  by hand (or before the record, or by another program) has too many
+  boundaries between colours for that: past a few questions Excel saves a copy
+  of the workbook (``SaveCopyAs``, one call) and the fills are read from the
+  file, and recorded cells that no longer look as recorded leave the record;
 - each style of a plan is painted at once on a multi-area range: the cells
   are merged into rectangles (:mod:`xlsolver.backends.boxes`), and when their
   addresses fit ``Range("...")``'s 255 characters that is the range; longer
@@ -41,6 +48,7 @@ from typing import Any, Callable
 
 from xlsolver.backends.boxes import Box, absolute, address_chunks, parse_address, rectangles
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+from xlsolver.backends.paint_record import HEADER, RECORD_SHEET, Look, PaintRecord
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
 from xlsolver.core.paint import (
@@ -69,6 +77,7 @@ XL_EDGES = (7, 8, 9, 10)  # left, top, bottom, right
 XL_INSIDE_VERTICAL, XL_INSIDE_HORIZONTAL = 11, 12
 XL_CONTINUOUS, XL_NONE = 1, -4142
 XL_HAIRLINE, XL_THIN, XL_MEDIUM = 1, 2, -4138
+XL_SHEET_VERY_HIDDEN = 2  # XlSheetVisibility: hidden, and not offered by Excel's Unhide
 
 MAX_QUESTIONS = 40  # halving questions before a painted sheet is read from a saved copy instead
 NAME_FORMULA_LIMIT = 8000  # Excel's formula limit is 8192 characters; keep a margin
@@ -134,6 +143,10 @@ class XlwingsWorkbook:
         self.path = None if lite else _path_of(book)
         self._status = status or self.show_status
         self._seen: dict[str, SheetSnapshot] = {}
+        self._record: PaintRecord | None = None  # read from the workbook when first needed
+        self._record_sheet: Any = None
+        self._record_size = (0, 0)  # rows and columns the record sheet holds, header row included
+        self._record_stale = False  # the record lost cells a reading found changed: write it back
 
     # --- the protocol ---
 
@@ -148,7 +161,8 @@ class XlwingsWorkbook:
         return frozenset(LAYOUT_OPS) if self.lite else frozenset({TextLook, PrintSetup})
 
     def sheet_names(self) -> list[str]:
-        return [sheet.name for sheet in self.api.sheets]
+        """The workbook's sheets but the paint record."""
+        return [name for name in (sheet.name for sheet in self.api.sheets) if name != RECORD_SHEET]
 
     def active_sheet(self) -> str:
         return self.api.sheets.active.name
@@ -162,10 +176,13 @@ class XlwingsWorkbook:
         names = self.sheet_names()
         if name in names and len(names) > 1:
             self.api.sheets[name].delete()  # xlwings keeps Excel's "delete this sheet?" prompt away
+            if not self.lite and self._paint_record().forget(name):
+                self._write_record()
 
     def snapshot(self, sheet: str) -> SheetSnapshot:
-        """The used range's values in one read, fills and diagonals by halving, the defined names.
-        A sheet read once is not read again until xlsolver paints it (one press, one read)."""
+        """The used range's values in one read, fills and diagonals from the paint record
+        (checked) and by halving, the defined names. A sheet read once is not read again
+        until xlsolver paints it (one press, one read)."""
         if sheet in self._seen:
             return self._seen[sheet]
         ws = self.api.sheets[sheet]
@@ -174,14 +191,7 @@ class XlwingsWorkbook:
         top, left, bottom, right = boxes[0]
         rows, cols = bottom - top + 1, right - left + 1
         values = _grid(used.value, rows, cols)
-        formats: dict[Cell, tuple[str | None, bool]] = {}
-        if not self.lite:  # xlwings Lite hands scripts the values only
-            if not self._read_formats(ws, boxes[0], formats, MAX_QUESTIONS):
-                copied = self._formats_of_copy(sheet)
-                if copied is not None:
-                    formats = copied
-                else:
-                    self._read_formats(ws, boxes[0], formats, None)
+        formats = {} if self.lite else self._formats(ws, sheet, boxes[0])  # Lite hands over values only
         cells = {}
         for r in range(rows):
             for c in range(cols):
@@ -205,9 +215,11 @@ class XlwingsWorkbook:
             self._status(f"xlsolver: painting {plan.sheet} ...")
             writes: dict[Cell, Any] = {}
             names: list[Any] = []  # the defined name used for long address lists, deleted at the end
+            painted: list[Paint] = []
             for op in plan.ops:
                 if isinstance(op, Paint):
                     self._paint(ws, plan.sheet, op, names)
+                    painted.append(op)
                 elif isinstance(op, Write):
                     writes[op.cell] = op.value
                 elif isinstance(op, SquareCells):
@@ -221,6 +233,8 @@ class XlwingsWorkbook:
             if names:
                 names[-1].delete()
             self._write(ws, writes)
+            if painted or self._record_stale:
+                self._keep_record(plan.sheet, painted)
         finally:
             self.app.screen_updating = True
         self._seen.pop(plan.sheet, None)
@@ -269,24 +283,70 @@ class XlwingsWorkbook:
 
     # --- reading helpers ---
 
-    def _read_formats(self, ws, box: Box, out: dict[Cell, tuple[str | None, bool]], limit: int | None) -> bool:
-        """Fill and diagonals of every cell of ``box``, asking uniform ranges once.
+    def _formats(self, ws, sheet: str, used: Box) -> dict[Cell, Look]:
+        """The look of every cell of ``used`` that has one: the recorded cells from the
+        paint record when they still look as recorded, the rest (or all, when they do not)
+        by halving, and past a few questions from a saved copy; recorded cells found
+        looking otherwise leave the record."""
+        record = self._paint_record()
+        names: list[Any] = []
+        try:
+            formats = self._recorded_looks(ws, sheet, used, record, names)
+            rest = _rest_of(used, formats) if formats else [used]
+            formats = formats or {}
+            done = self._rest_looks(ws, sheet, rest, formats, names)
+        finally:
+            if names:
+                names[-1].delete()
+        if not done:
+            copied = self._formats_of_copy(sheet)
+            if copied is not None:
+                formats = copied
+            else:
+                formats = {}
+                self._read_formats(ws, [used], formats, None)
+        if record.forget(sheet, [cell for cell, look in record.sheets.get(sheet, {}).items()
+                                 if formats.get(cell) != look]):
+            self._record_stale = True
+        return formats
+
+    def _recorded_looks(self, ws, sheet: str, used: Box, record: PaintRecord,
+                        names: list[Any]) -> dict[Cell, Look] | None:
+        """The looks the record gives the sheet's cells, when one question per recorded
+        look (a multi-area range) finds them all still there; else None."""
+        formats: dict[Cell, Look] = {}
+        for look, cells in record.looks(sheet).items():
+            if any(not _inside(cell, used) for cell in cells):
+                return None  # a painted cell is always in the used range
+            for target in self._multi_area(ws, sheet, rectangles(cells), names):
+                if _uniform_look(target.api) != look:
+                    return None
+            formats.update(dict.fromkeys(cells, look))
+        return formats
+
+    def _rest_looks(self, ws, sheet: str, rest: list[Box], out: dict[Cell, Look], names: list[Any]) -> bool:
+        """The looks of the cells of ``rest`` into ``out``: one question when none has a
+        look, else by halving. False past MAX_QUESTIONS."""
+        if len(rest) > 1 and all(_uniform_look(target.api) == (None, False)
+                                 for target in self._multi_area(ws, sheet, rest, names)):
+            return True
+        return self._read_formats(ws, rest, out, MAX_QUESTIONS)
+
+    def _read_formats(self, ws, boxes: list[Box], out: dict[Cell, Look], limit: int | None) -> bool:
+        """Fill and diagonals of every cell of ``boxes``, asking uniform ranges once.
         Returns False, with ``out`` incomplete, past ``limit`` questions."""
-        stack, asked = [box], 0
+        stack, asked = list(boxes), 0
         while stack:
             asked += 1
             if limit is not None and asked > limit:
-                out.clear()
                 return False
             top, left, bottom, right = stack.pop()
-            native = ws.range((top, left), (bottom, right)).api
-            fill = _uniform_fill(native)
-            diagonals = _uniform_diagonals(native) if fill is not _MIXED else _MIXED
-            if fill is not _MIXED and diagonals is not _MIXED:
-                if fill is not None or diagonals:
+            look = _uniform_look(ws.range((top, left), (bottom, right)).api)
+            if look is not _MIXED:
+                if look != (None, False):
                     for r in range(top, bottom + 1):
                         for c in range(left, right + 1):
-                            out[(r, c)] = (fill, diagonals)
+                            out[(r, c)] = look
                 continue
             if bottom - top >= right - left:
                 middle = (top + bottom) // 2
@@ -310,6 +370,70 @@ class XlwingsWorkbook:
                 return None
         return {cell: (info.fill, info.diagonals) for cell, info in snap.cells.items()
                 if info.fill is not None or info.diagonals}
+
+    # --- the paint record ---
+
+    def _paint_record(self) -> PaintRecord:
+        """The record of what xlsolver painted, read once (two calls) from its sheet."""
+        if self._record is None:
+            self._record, self._record_stale = self._read_record(), False
+        return self._record
+
+    def _read_record(self) -> PaintRecord:
+        try:
+            ws = self.api.sheets[RECORD_SHEET]
+        except Exception:  # noqa: BLE001 - no record yet (xlwings raises the engine's own error)
+            return PaintRecord()
+        self._record_sheet = ws
+        self._record_size = (1, 3)
+        header = _grid(ws.range((1, 1), (1, 3)).value, 1, 3)[0]
+        try:
+            rows, cols = int(header[1]), int(header[2])
+        except (TypeError, ValueError):
+            return PaintRecord()  # not a record of ours: it will be written over
+        if header[0] != HEADER or rows < 0 or cols < 3:
+            return PaintRecord()
+        self._record_size = (rows + 1, cols)
+        if rows == 0:
+            return PaintRecord()
+        found = PaintRecord.from_rows(_grid(ws.range((2, 1), (rows + 1, cols)).value, rows, cols))
+        return found if found is not None else PaintRecord()
+
+    def _keep_record(self, sheet: str, painted: list[Paint]) -> None:
+        """Record the looks a plan painted (painting no look takes cells out) and write it back."""
+        record = self._paint_record()
+        before = dict(record.sheets.get(sheet, {}))
+        for op in painted:
+            record.paint(sheet, op.cells, _look(op.style))
+        if self._record_stale or record.sheets.get(sheet, {}) != before:
+            self._write_record()
+
+    def _write_record(self) -> None:
+        """The whole record in one rectangle from A1, blanking what a longer one left."""
+        rows = self._paint_record().rows()
+        width = max([3] + [len(row) for row in rows])
+        block = [[HEADER, len(rows), width]] + rows
+        height, cols = max(len(block), self._record_size[0]), max(width, self._record_size[1])
+        block = [row + [None] * (cols - len(row)) for row in block] + [[None] * cols] * (height - len(block))
+        try:
+            self._record_sheet_made().range((1, 1), (height, cols)).value = block
+        except Exception:  # noqa: BLE001 - a protected workbook refuses a new sheet: the paint stands,
+            return  # and a record left behind is checked before it is believed
+        self._record_size, self._record_stale = (len(rows) + 1, width), False
+
+    def _record_sheet_made(self):
+        """The record's sheet, made very hidden at the end of the workbook when missing
+        (Excel activates a new sheet: the active one is given back)."""
+        if self._record_sheet is None:
+            try:
+                self._record_sheet = self.api.sheets[RECORD_SHEET]
+            except Exception:  # noqa: BLE001 - not there yet: make it
+                active = self.api.sheets.active
+                ws = self.api.sheets.add(RECORD_SHEET, after=self.api.sheets[len(self.api.sheets) - 1])
+                ws.api.Visible = XL_SHEET_VERY_HIDDEN
+                active.activate()
+                self._record_sheet = ws
+        return self._record_sheet
 
     def _names(self, sheet: str) -> dict[str, tuple[int, int, int, int]]:
         """Defined names that point at one range of ``sheet`` (sheet-scoped ones lose their prefix)."""
@@ -368,6 +492,31 @@ class XlwingsWorkbook:
 
 
 _MIXED = object()
+
+
+def _look(style: Style) -> Look:
+    """The look a paint in ``style`` leaves, as reading it back gives it."""
+    return (style.fill.upper() if style.fill else None, style.diagonals)
+
+
+def _inside(cell: Cell, box: Box) -> bool:
+    return box[0] <= cell[0] <= box[2] and box[1] <= cell[1] <= box[3]
+
+
+def _rest_of(box: Box, known: dict[Cell, Look]) -> list[Box]:
+    """The cells of ``box`` not in ``known``, as rectangles."""
+    top, left, bottom, right = box
+    return rectangles((r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)
+                      if (r, c) not in known)
+
+
+def _uniform_look(native) -> Look | object:
+    """The (multi-area) range's one look, or _MIXED."""
+    fill = _uniform_fill(native)
+    if fill is _MIXED:
+        return _MIXED
+    diagonals = _uniform_diagonals(native)
+    return _MIXED if diagonals is _MIXED else (fill, diagonals)
 
 
 def _uniform_fill(native) -> str | None | object:
