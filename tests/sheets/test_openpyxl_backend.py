@@ -3,6 +3,7 @@ saving is atomic, macros survive, and unreadable files are input errors."""
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import stat
@@ -354,3 +355,23 @@ def test_painting_builds_each_look_once_not_once_a_cell(monkeypatch):
     assert len(lookups) < 60
     cell = book.api["Big"].cell(1, 1)
     assert has_hair_diagonals(cell) != bool(picture[0, 0]) and cell.font.sz == 8 and cell.border.left.style == "medium"
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_opening_and_saving_leave_the_garbage_collector_as_it_was(puzzle_book, tmp_path, enabled):
+    """The collector is held off while openpyxl reads or writes, and left as it was found."""
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        book = OpenpyxlWorkbook.open(puzzle_book)
+        assert gc.isenabled() == enabled
+        book.save(tmp_path / "again.xlsx")
+        assert gc.isenabled() == enabled
+        with pytest.raises(InputError):
+            OpenpyxlWorkbook.open(tmp_path / "missing.xlsx")
+        (tmp_path / "bad.xlsx").write_bytes(b"not a zip")
+        with pytest.raises(InputError):
+            OpenpyxlWorkbook.open(tmp_path / "bad.xlsx")
+        assert gc.isenabled() == enabled
+    finally:
+        gc.enable() if was else gc.disable()
