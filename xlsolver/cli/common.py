@@ -86,9 +86,12 @@ class Watcher:
             on_first_compile(self.compiling)
 
     def compiling(self) -> None:
+        """Said when numba compiles in the foreground (``XLSOLVER_COMPILE=foreground``,
+        or a cache lost after its warm-up); a cold cache otherwise means the plain
+        solvers now and a compile in the background (see :mod:`xlsolver.core.accel`)."""
         self.bar.done()
-        print("compiling xlsolver's solvers for this machine: once, some seconds; "
-              "later runs load them from the cache ...", file=sys.stderr, flush=True)
+        print("compiling xlsolver's solvers for this machine: once, some seconds, not counted in "
+              "any puzzle's time; later runs load them from the cache ...", file=sys.stderr, flush=True)
 
     def start(self, what: str) -> None:
         self.bar.done()

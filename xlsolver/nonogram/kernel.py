@@ -30,7 +30,7 @@ import numpy as np
 
 from xlsolver.core.accel import compile_kernels
 
-__all__ = ["clue_table", "line_compiled", "line_kernel", "probe_compiled", "probe_kernel"]
+__all__ = ["clue_table", "line_compiled", "line_kernel", "probe_compiled", "probe_kernel", "warm_up"]
 
 _BLOCK, _DOT = 1, 2
 
@@ -260,7 +260,24 @@ def probe_kernel(grid, h, w, clues, starts, least, share, budget, regs):
             return 0
 
 
-_COMPILED = compile_kernels((line_core, line_kernel, _line_cells, propagate_kernel, _propagate_cell, probe_kernel))
+def warm_up() -> None:
+    """Run every kernel here on a small puzzle, for the background warm-up that fills
+    the cache (:mod:`xlsolver.core.warm`): the line solver through a solve, the probe
+    as the SAT back end's root uses it."""
+    from xlsolver.core.budget import Budget
+    from xlsolver.nonogram.board import Board, start_grid
+    from xlsolver.nonogram.model import Nonogram
+    from xlsolver.nonogram.search import Engine
+    from xlsolver.nonogram.solver import solve
+
+    for text in ("1/3/1|1/3/1", "1/1|1/1"):
+        puzzle = Nonogram.from_text(text)
+        solve(puzzle, engine="native")
+        Engine(puzzle, Budget().start()).probe_fast(Board.from_array(start_grid(puzzle, None)))
+
+
+_COMPILED = compile_kernels((line_core, line_kernel, _line_cells, propagate_kernel, _propagate_cell, probe_kernel),
+                            warm_up)
 line_compiled = _COMPILED.get("line_kernel")
 """:func:`line_kernel` compiled, or None."""
 probe_compiled = _COMPILED.get("probe_kernel")

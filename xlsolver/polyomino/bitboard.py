@@ -35,6 +35,7 @@ geo        0 the open cells of the board, 1 the cells not on the first minor lin
 from __future__ import annotations
 
 from xlsolver.core.accel import compile_kernels
+from xlsolver.polyomino.kernel import warm_up
 
 __all__ = ["WORD", "dead", "geometry", "popcount", "run", "run_compiled", "signed"]
 
@@ -170,7 +171,7 @@ def run(ncells, W, start, root, pl_piece, pl_mask, left, boards, cand, ncand, id
     return DONE
 
 
-run_compiled = compile_kernels((popcount, grow, dead, expand, run)).get("run")
+run_compiled = compile_kernels((popcount, grow, dead, expand, run), warm_up).get("run")
 """The numba-compiled ``run`` (None when numba is absent or switched off)."""
 
 

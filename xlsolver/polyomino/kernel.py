@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from xlsolver.core.accel import compile_kernels
 
-__all__ = ["DONE", "run", "run_compiled"]
+__all__ = ["DONE", "run", "run_compiled", "warm_up"]
 
 
 DONE = 0
@@ -182,5 +182,17 @@ def run(ncells, S, W, start, root, pl_piece, pl_cells, occ, left, cand, ncand, i
     return DONE
 
 
-run_compiled = compile_kernels((place, dead, expand, run)).get("run")
+def warm_up() -> None:
+    """Tile a small board with either kernel (:mod:`.kernel`, :mod:`.bitboard`), for
+    the background warm-up that fills the cache (:mod:`xlsolver.core.warm`)."""
+    from xlsolver.polyomino.board import Board
+    from xlsolver.polyomino.pieces import PENTOMINOES, Piece
+    from xlsolver.polyomino.solver import solve
+
+    pieces = [Piece(name, shape) for name, shape in sorted(PENTOMINOES.items())]
+    for kernel_name in ("bits", "cells"):
+        solve(Board.parse("20x3"), pieces, kernel_name=kernel_name)
+
+
+run_compiled = compile_kernels((place, dead, expand, run), warm_up).get("run")
 """The numba-compiled ``run`` (None when numba is absent or switched off)."""

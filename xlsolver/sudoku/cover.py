@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from xlsolver.core.accel import compile_kernels
+from xlsolver.sudoku.kernel import warm_up
 from xlsolver.sudoku.model import Sudoku
 
 __all__ = ["cover_count", "cover_options"]
@@ -150,7 +151,7 @@ def search(L, R, U, D, C, S, picked, limit):
         forward = True
 
 
-search_compiled = compile_kernels((cover, uncover, search)).get("search")
+search_compiled = compile_kernels((cover, uncover, search), warm_up).get("search")
 """The numba-compiled :func:`search` (None when numba is absent or switched off)."""
 
 

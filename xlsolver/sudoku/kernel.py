@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from xlsolver.core.accel import compile_kernels
 
-__all__ = ["PAUSED", "popcount", "run", "run9_compiled", "run_compiled"]
+__all__ = ["PAUSED", "popcount", "run", "run9_compiled", "run_compiled", "warm_up"]
 
 DONE = 0
 PAUSED = 1
@@ -269,7 +269,24 @@ def run9(locked, units, peers, cand, bcell, bleft, queue, regs, sols, limit, nod
     return run(9, 3, locked, units, peers, 20, cand, bcell, bleft, queue, regs, sols, limit, node_stop, segs)
 
 
+def warm_up() -> None:
+    """Run every sudoku kernel (here, :mod:`.nine` and :mod:`.cover`) on small puzzles,
+    for the background warm-up that fills the cache (:mod:`xlsolver.core.warm`)."""
+    from xlsolver.sudoku.cover import cover_count
+    from xlsolver.sudoku.model import Sudoku
+    from xlsolver.sudoku.solver import count, count_solutions, solve, solve_many
+
+    nine = Sudoku.from_text("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    four = Sudoku.from_text("1.....2...3.....")
+    solve_many([nine, nine])  # the batch kernel
+    count_solutions(nine)  # candidates loaded, then the band kernel
+    count([511] * 81, nine.shape, locked=False)  # the generic kernel with the size as constants
+    solve(nine)  # givens loaded and run in one call
+    solve(four)
+    cover_count(four)
+
+
 # numba compiles without division-by-zero checks (error_model="numpy"); {} without numba.
-_compiled = compile_kernels((popcount, line_box, propagate, pick, run, run9), error_model="numpy")
+_compiled = compile_kernels((popcount, line_box, propagate, pick, run, run9), warm_up, error_model="numpy")
 run_compiled = _compiled.get("run")
 run9_compiled = _compiled.get("run9")

@@ -52,7 +52,7 @@ solution breaks; the caller asks the generic kernel for that.
 from __future__ import annotations
 
 from xlsolver.core.accel import compile_kernels
-from xlsolver.sudoku.kernel import popcount
+from xlsolver.sudoku.kernel import popcount, warm_up
 
 __all__ = [
     "DONE", "GRID", "PAUSED", "POS", "STRIDE", "load", "load_compiled", "load_givens", "run", "run_batch",
@@ -466,7 +466,7 @@ def run_batch(givens, count, t, st, prev, cand, bcell, bleft, regs, sols, limit,
 # numba compiles without division-by-zero checks (error_model="numpy"); {} without numba.
 _compiled = compile_kernels((place, shrink, naked, stacks, band_set, digit_set, propagate, cand_digits, pick, record, load, load_givens, run, run_givens,
                              run_batch, popcount),
-                            error_model="numpy")
+                            warm_up, error_model="numpy")
 run_compiled = _compiled.get("run")
 run_batch_compiled = _compiled.get("run_batch")
 run_givens_compiled = _compiled.get("run_givens")
