@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from contextlib import ExitStack
 from dataclasses import replace
+from functools import cache
 from typing import Iterator
 
 import numpy as np
@@ -27,6 +28,7 @@ from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.status import Status
 from xlsolver.nonogram import sat
 from xlsolver.nonogram.board import Board, start_grid, states
+from xlsolver.nonogram.kernel import line_compiled
 from xlsolver.nonogram.messages import clue_problems_message, gave_up_message, multiple_message, unique_message
 from xlsolver.nonogram.model import BLOCK, UNKNOWN, Conflict, Line, Nonogram, NonogramResult
 from xlsolver.nonogram.proofs import Allowance, first_contradiction, locate_conflict, sat_shared_cells, shared_cells
@@ -79,9 +81,20 @@ def solve(puzzle: Nonogram, givens: np.ndarray | None = None,
     at the verdict: ``known`` is then what line logic and probing fixed.
     """
     use_sat = _sat_wanted(engine)
+    _first_call()
     started = clock_now()
     result = _solve(puzzle, givens, (budget or Budget()).start(), use_sat, probe_root=engine != "sat", shared=shared)
     return replace(result, seconds=clock_now() - started)
+
+
+@cache
+def _first_call() -> None:
+    """Solve a one-cell puzzle, once per process, before any puzzle's clock starts, when
+    the kernels are compiled: loading them is off the clock anyway (:mod:`xlsolver.core.clock`),
+    but the first call's own Python work (numba matching the argument types) is not,
+    and would make the first puzzle of a run look some ten times slower than the next."""
+    if line_compiled is not None:
+        _solve(Nonogram.from_text("1|1"), None, Budget(None).start())
 
 
 def _sat_wanted(engine: str) -> bool:

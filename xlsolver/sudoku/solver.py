@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 import numpy as np
 
@@ -209,12 +210,28 @@ def _plainly_unique_nine(puzzle: Sudoku, start: float) -> SudokuResult | None:
                         seconds=clock.now() - start, nodes=int(s.regs[2]))
 
 
+@cache
+def _first_single() -> None:
+    """Solve a 9x9 by the band kernel once per process, before any puzzle's clock starts:
+    loading the compiled kernel is off the clock anyway (:mod:`xlsolver.core.clock`),
+    but the first call's own Python work (numba matching the argument types, making
+    the buffers) is not, and would make the first puzzle of a run look some ten
+    times slower than the next."""
+    _plainly_unique_nine(Sudoku.from_text(_FIRST), 0.0)
+
+
+_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
 def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool = False) -> SudokuResult:
     """The verdict: ``unique`` (proven by asking for two solutions), ``multiple``
     (two shown, and the digits all solutions share), ``none`` (duplicate givens
     or the unit or cell where propagation fails), or ``gave_up``."""
+    banded = puzzle.shape == NINE and not plain and nine.run_givens_compiled is not None
+    if banded:
+        _first_single()
     start = clock.now()
-    if puzzle.shape == NINE and not plain and nine.run_givens_compiled is not None:
+    if banded:
         quick = _plainly_unique_nine(puzzle, start)
         if quick is not None:
             return quick
@@ -262,14 +279,10 @@ def solve_many(puzzles: Sequence[Sudoku], budget_seconds: float | None = None, p
     done = 0
     for start in range(0, len(batched), BATCH):
         chunk = batched[start:start + BATCH]
+        _first_batch()
         t0 = clock.now()
-        givens = np.frombuffer(b"".join([bytes(puzzles[i].cells) for i in chunk]), dtype=np.uint8).astype(np.int64)
-        found, nodes = np.zeros(len(chunk), np.int64), np.zeros(len(chunk), np.int64)
-        first = np.zeros(81 * len(chunk), np.int64)
-        nine.run_batch_compiled(givens, len(chunk), s.tables, s.st, s.prev, s.cand, s.bcell, s.bleft, s.regs,
-                                s.sols, 2, BATCH_NODES, found, nodes, first)
+        found, nodes, rows = _batch(s, [puzzles[i] for i in chunk])
         each = (clock.now() - t0) / len(chunk)
-        rows = first.reshape(len(chunk), 81).tolist()
         for k, i in enumerate(chunk):
             if found[k] == 1:
                 solution = tuple(rows[k])
@@ -285,6 +298,23 @@ def solve_many(puzzles: Sequence[Sudoku], budget_seconds: float | None = None, p
             if progress is not None and not (p.shape == NINE and batched):
                 progress(done)
     return results  # type: ignore[return-value]
+
+
+def _batch(s: _Bands, puzzles: list[Sudoku]) -> tuple[np.ndarray, np.ndarray, list[list[int]]]:
+    """The batch kernel over 9x9 ``puzzles``: per puzzle the solutions found (up to 2),
+    the nodes, and the first solution's 81 digits."""
+    givens = np.frombuffer(b"".join([bytes(p.cells) for p in puzzles]), dtype=np.uint8).astype(np.int64)
+    found, nodes = np.zeros(len(puzzles), np.int64), np.zeros(len(puzzles), np.int64)
+    first = np.zeros(81 * len(puzzles), np.int64)
+    nine.run_batch_compiled(givens, len(puzzles), s.tables, s.st, s.prev, s.cand, s.bcell, s.bleft, s.regs,
+                            s.sols, 2, BATCH_NODES, found, nodes, first)
+    return found, nodes, first.reshape(len(puzzles), 81).tolist()
+
+
+@cache
+def _first_batch() -> None:
+    """:func:`_first_single` for the batch kernel."""
+    _batch(_band_buffers(True), [Sudoku.from_text(_FIRST)])
 
 
 def shared_digits(puzzle: Sudoku, a: tuple[int, ...], b: tuple[int, ...], budget: Budget | None,
