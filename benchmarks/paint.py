@@ -28,6 +28,7 @@ workbook does. XlsxWriter is in the bench extra (pip install "xlsolver[bench]").
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import tempfile
 import time
@@ -103,8 +104,10 @@ def run(size: int, repeat: int, folder: Path) -> dict[str, float]:
     cells = [(*layout.cell(r, c), bool(black)) for (r, c), black in np.ndenumerate(picture)]
     runs: dict[str, list[float]] = {phase: [] for phase in PHASES}
     for _ in range(repeat):  # in turn, so both see the same machine load
+        gc.collect()  # neither pays for collecting what the other left
         for phase, seconds in time_xlsolver(path, picture, folder / "painted.xlsx").items():
             runs[phase].append(seconds)
+        gc.collect()
         runs["floor"].append(time_xlsxwriter(cells, folder / "floor.xlsx"))
     return {phase: statistics.median(times) for phase, times in runs.items()}
 
