@@ -33,11 +33,8 @@ them from its cache later takes a few tenths. Neither is a puzzle's time:
 from __future__ import annotations
 
 import atexit
-import hashlib
 import importlib.util
 import os
-import platform
-import subprocess
 import sys
 import tempfile
 import threading
@@ -102,6 +99,9 @@ def stamp_path(functions: list[Callable], options: dict, warm_up: Callable) -> P
     """The file that says ``functions`` are compiled in the cache: its name hashes what
     numba's own cache is keyed by (the sources' times and sizes, numba, Python, the
     machine) and the options, so editing a kernel or upgrading makes it cold again."""
+    import hashlib
+    import platform
+
     files = sorted({fn.__code__.co_filename for fn in functions} | {warm_up.__code__.co_filename})
     parts = [sys.version, platform.machine(), _numba_version(), repr(sorted(options.items()))]
     parts += [fn.__qualname__ for fn in functions]
@@ -206,6 +206,8 @@ def _start_warm_up() -> None:
     interpreter: inside a host application ``sys.executable`` is the application."""
     if not _wanted or not Path(sys.executable).name.lower().startswith("python"):
         return
+    import subprocess  # here, not at the top: 5 ms that only a cold cache needs
+
     detach = ({"creationflags": subprocess.DETACHED_PROCESS | subprocess.CREATE_NEW_PROCESS_GROUP}
               if os.name == "nt" else {"start_new_session": True})
     try:
