@@ -28,6 +28,12 @@ NO_CORPORA = f"no corpora: {WHERE}"
 settings.register_profile("xlsolver", derandomize=True, deadline=None)
 settings.load_profile("xlsolver")
 
+# The tests compare the compiled kernels with the plain ones, so they compile them at
+# once (into the user's kernel cache) rather than running plain until a background
+# warm-up has filled it, as a user's first command does; tests/core/test_first_run.py
+# runs whole processes with their own caches to check that first-run path itself.
+os.environ.setdefault("XLSOLVER_COMPILE", "foreground")
+
 
 @functools.cache
 def corpora_dir() -> Path | None:

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 from typing import Iterable
 
-from xlsolver.core.accel import on_first_compile
 from xlsolver.core.progress import Progress
 
 __all__ = [
@@ -83,6 +82,8 @@ class Watcher:
         self.enabled = enabled
         self.bar = ProgressBar(enabled=enabled)
         if enabled:
+            from xlsolver.core.accel import on_first_compile  # numba's events, only when a command works
+
             on_first_compile(self.compiling)
 
     def compiling(self) -> None:
