@@ -1,7 +1,9 @@
 """The ``xlsolver`` command line.
 
 Each command lives in its own module with a ``register(subparsers)`` function;
-``COMMANDS`` lists them in the order ``--help`` shows them.
+:data:`xlsolver.cli.commands.COMMANDS` lists them, with their lines of help, in
+the order ``--help`` shows them. Only the module of the command asked for is
+imported.
 """
 
 from __future__ import annotations
@@ -13,12 +15,11 @@ import sys
 
 from xlsolver import __version__
 from xlsolver.cli.common import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE, EXIT_TEXT, fail
-from xlsolver.core import InputError
+from xlsolver.cli.commands import COMMANDS
+from xlsolver.core.errors import InputError
 
 __all__ = ["EXIT_ALL_UNIQUE", "EXIT_INPUT_ERROR", "EXIT_NOT_ALL_UNIQUE", "build_parser", "main"]
 
-COMMANDS = ["xlsolver.cli.solve", "xlsolver.cli.actions", "xlsolver.cli.nonogram", "xlsolver.cli.picture", "xlsolver.cli.tile",
-            "xlsolver.cli.generate", "xlsolver.cli.excel"]
 
 DESCRIPTION = """\
 Solve logic puzzles that live in spreadsheets, and paint the answers back.
@@ -61,13 +62,14 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"xlsolver {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     chosen = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
-    for name in COMMANDS:
-        module = importlib.import_module(name)
-        if chosen is None or chosen in module.HELP:
-            module.register(sub)
+    built: set[str] = set()
+    for command, (module, line) in COMMANDS.items():
+        if chosen is None or COMMANDS.get(chosen, ("",))[0] == module:
+            if module not in built:  # the module adds all its commands at once
+                importlib.import_module(module).register(sub)
+                built.add(module)
         else:
-            for command, line in module.HELP.items():
-                sub.add_parser(command, help=line, add_help=False)
+            sub.add_parser(command, help=line, add_help=False)
     return parser
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from xlsolver.cli.commands import help_lines
 from xlsolver.cli.common import (
     add_target_arguments,
     check_targets,
@@ -25,10 +26,9 @@ from xlsolver.cli.common import (
 
 __all__ = ["HELP", "register"]
 
-# name -> (one-line help, description, examples)
+# name -> (description, examples); the one-line help is in xlsolver.cli.commands
 COMMANDS = {
     "step": (
-        "make the next deduction on each puzzle sheet and paint it",
         "Find the next deduction, the way the VBA analyzer went one press at a time, paint\n"
         "the cells it decides and write its reason in the sheet. Run it again on the\n"
         "result (--in-place) to take the next step.",
@@ -36,27 +36,23 @@ COMMANDS = {
         "      one more step, painted into book.xlsx itself\n",
     ),
     "hint": (
-        "show the next deduction and its reason, without solving the rest",
         "Mark the cells of the next deduction and write one sentence saying why; nothing\n"
         "else of the solution is revealed.",
         "  xlsolver hint book.xlsx --sheet Sudoku\n"
         "      writes book.hint.xlsx with the next step marked\n",
     ),
     "check": (
-        "paint red what you entered that contradicts the puzzle",
         "Compare what the user filled in with the puzzle's clues and its solution, and paint\n"
         "red exactly the cells that are wrong, without revealing the rest.",
         "  xlsolver check book.xlsx\n"
         "      writes book.checked.xlsx; exit status 1 when a mistake was found\n",
     ),
     "clear": (
-        "take away what xlsolver painted and wrote: back to the puzzle as given",
         "Remove the solution, hints, marks and notes xlsolver added, leaving the puzzle as\n"
         "the user typed it.",
         "  xlsolver clear book.solved.xlsx -o book.xlsx\n",
     ),
     "explain": (
-        "write every step of a solution and the difficulty to a Steps sheet",
         "Solve the puzzle the way a person would, cheapest rule first, and write one row per\n"
         "step (the rule, the cells, a sentence) to a Steps sheet, with the difficulty.",
         "  xlsolver explain book.xlsx --sheet Cat\n"
@@ -74,13 +70,13 @@ exit status:
 """
 
 
-HELP = {name: help_line for name, (help_line, _, _) in COMMANDS.items()}
+HELP = help_lines(__name__)
 """The commands this module adds, with the line ``xlsolver --help`` shows for each."""
 
 
 def register(sub) -> None:
-    for name, (help_line, description, examples) in COMMANDS.items():
-        parser = subcommand(sub, name, help_line, description, "examples:\n" + examples + "\n" + EXIT)
+    for name, (description, examples) in COMMANDS.items():
+        parser = subcommand(sub, name, HELP[name], description, "examples:\n" + examples + "\n" + EXIT)
         add_target_arguments(parser, name)
         parser.set_defaults(run=run, action=name)
 

@@ -6,9 +6,10 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-from xlsolver.core.progress import Progress
+if TYPE_CHECKING:  # only named in annotations; the dataclass machinery is left for commands that work
+    from xlsolver.core.progress import Progress
 
 __all__ = [
     "EXIT_ALL_UNIQUE", "EXIT_INPUT_ERROR", "EXIT_NOT_ALL_UNIQUE", "EXIT_TEXT", "ProgressBar", "Watcher",

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Callable
 
 from xlsolver.buttons import BUTTONS
+from xlsolver.cli.commands import help_lines
 from xlsolver.cli.common import EXIT_ALL_UNIQUE, subcommand
 from xlsolver.core import InputError, PaintPlan, Write
 from xlsolver.core.files import atomic_write_text
@@ -272,7 +273,7 @@ def _write_calc(folder: Path, kinds: list[str], say: Callable[[str], None]) -> l
 
 # --- the command --------------------------------------------------------------
 
-HELP = {"excel": "write workbooks with buttons for Excel (and LibreOffice Calc)"}
+HELP = help_lines(__name__)
 """The commands this module adds, with the line ``xlsolver --help`` shows for each."""
 
 

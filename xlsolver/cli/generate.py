@@ -13,6 +13,7 @@ import json
 import sys
 from pathlib import Path
 
+from xlsolver.cli.commands import help_lines
 from xlsolver.cli.common import (
     EXIT_INPUT_ERROR,
     ProgressBar,
@@ -63,7 +64,7 @@ def _shape(args: argparse.Namespace):
     return Shape.usual(args.size if args.size is not None else 9)
 
 
-HELP = {"generate": "make verified puzzles in batches, ready to print"}
+HELP = help_lines(__name__)
 """The commands this module adds, with the line ``xlsolver --help`` shows for each."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from xlsolver.cli.commands import help_lines
 from xlsolver.cli.common import EXIT_ALL_UNIQUE, subcommand
 
 __all__ = ["FORMATS_HELP", "HELP", "register"]
@@ -29,8 +30,7 @@ def _formats_text() -> str:
     return "formats (chosen by the file's suffix, or by --format):\n" + "\n".join(lines) + "\n"
 
 
-HELP = {"import": "lay nonogram puzzle files out in a workbook, ready to solve",
-        "export": "write the nonograms of a workbook's sheets to a puzzle file"}
+HELP = help_lines(__name__)
 """The commands this module adds, with the line ``xlsolver --help`` shows for each."""
 
 

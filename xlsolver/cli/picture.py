@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from xlsolver.cli.commands import help_lines
 from xlsolver.cli.common import EXIT_INPUT_ERROR, Watcher, exit_code, fail, subcommand
 
 __all__ = ["HELP", "register"]
@@ -47,7 +48,7 @@ exit status:
 """
 
 
-HELP = {"picture": "make a nonogram from an image or cells painted in a sheet"}
+HELP = help_lines(__name__)
 """The commands this module adds, with the line ``xlsolver --help`` shows for each."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from xlsolver.cli.commands import help_lines
 from xlsolver.cli.common import (
     EXIT_TEXT,
     add_target_arguments,
@@ -35,7 +36,7 @@ examples:
 """
 
 
-HELP = {"solve": "solve the puzzles in workbooks or puzzle files and paint the results"}
+HELP = help_lines(__name__)
 """The commands this module adds, with the line ``xlsolver --help`` shows for each."""
 
 

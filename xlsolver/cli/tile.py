@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+from xlsolver.cli.commands import help_lines
 from xlsolver.cli.common import (
     EXIT_INPUT_ERROR,
     ProgressBar,
@@ -51,7 +52,7 @@ exit status:
 """
 
 
-HELP = {"tile": "tile a board with polyominoes (no workbook needed)"}
+HELP = help_lines(__name__)
 """The commands this module adds, with the line ``xlsolver --help`` shows for each."""
 
 

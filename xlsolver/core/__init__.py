@@ -14,22 +14,44 @@ back end a workbook behind :class:`WorkbookBackend`: it gives a :class:`SheetSna
 This package imports only the standard library. Everything else imports it.
 """
 
-from xlsolver.core.budget import Budget, BudgetExhausted
-from xlsolver.core.errors import InputError, cell_ref, column_letter
-from xlsolver.core.geometry import Box, Cell
-from xlsolver.core.memory import MemoryWorkbook
-from xlsolver.core.paint import (
-    BLACK,
-    CLEAR,
-    RED,
-    WHITE,
-    Paint,
-    PaintPlan,
-    Style,
-    Write,
-)
-from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value, WorkbookBackend
-from xlsolver.core.status import Status
+import importlib
+
+# Where each name lives. The package loads a module when one of its names is first
+# asked for (PEP 562), so a command that needs an error class does not import the
+# paint plan, the protocol and the in-memory workbook too: start-up stays small.
+_HOMES = {
+    "BLACK": "paint",
+    "Box": "geometry",
+    "Budget": "budget",
+    "BudgetExhausted": "budget",
+    "CLEAR": "paint",
+    "Cell": "geometry",
+    "CellInfo": "protocol",
+    "InputError": "errors",
+    "MemoryWorkbook": "memory",
+    "Paint": "paint",
+    "PaintPlan": "paint",
+    "RED": "paint",
+    "SheetSnapshot": "protocol",
+    "Status": "status",
+    "Style": "paint",
+    "Value": "protocol",
+    "WHITE": "paint",
+    "WorkbookBackend": "protocol",
+    "Write": "paint",
+    "cell_ref": "errors",
+    "column_letter": "errors",
+}
+
+
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'xlsolver.core' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"xlsolver.core.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BLACK",
