@@ -20,11 +20,10 @@ import re
 from typing import Iterable
 
 from xlsolver.core.errors import cell_ref, column_letter
-from xlsolver.core.paint import Cell
+from xlsolver.core.geometry import Box, Cell
 
 __all__ = ["Box", "EXCEL_ADDRESS_LIMIT", "a1", "absolute", "address_chunks", "parse_address", "rectangles"]
 
-Box = tuple[int, int, int, int]
 
 # Excel's Range("...") takes an address string of at most 255 characters.
 EXCEL_ADDRESS_LIMIT = 255

@@ -34,9 +34,9 @@ from xlsolver.backends.boxes import Box, rectangles
 from xlsolver.backends.paint_record import RECORD_SHEET
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
+from xlsolver.core.geometry import Cell
 from xlsolver.core.paint import (
     GREY,
-    Cell,
     ColumnWidths,
     GridLines,
     Paint,

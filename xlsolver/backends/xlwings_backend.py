@@ -51,10 +51,10 @@ from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.backends.paint_record import HEADER, RECORD_SHEET, Look, PaintRecord
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
+from xlsolver.core.geometry import Cell
 from xlsolver.core.paint import (
     GREY,
     LAYOUT_OPS,
-    Cell,
     ColumnWidths,
     GridLines,
     Paint,

@@ -36,7 +36,7 @@ from xlsolver.core import InputError, PaintPlan, Write
 from xlsolver.core.files import atomic_write_text
 from xlsolver.core.paint import ColumnWidths
 
-__all__ = ["HELP", "Kind", "register", "samples", "write_folder"]
+__all__ = ["HELP", "Kind", "bas_text", "register", "samples", "write_folder"]
 
 TEMPLATE = "quickstart.xlsm"
 TEMPLATE_MACRO = "SampleCall"

@@ -14,6 +14,8 @@ from pathlib import Path
 from xlsolver.core.paint import LAYOUT_OPS, Cell, Op, Paint, PaintPlan, Write
 from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
 
+__all__ = ["MemoryWorkbook"]
+
 
 class MemoryWorkbook:
     """Sheets of cells held in dictionaries."""

@@ -13,7 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Protocol
 
-from xlsolver.core.paint import Cell, PaintPlan
+from xlsolver.core.geometry import Cell
+from xlsolver.core.paint import PaintPlan
+
+__all__ = ["CellInfo", "SheetSnapshot", "Value", "WorkbookBackend"]
 
 Value = str | int | float | bool | None
 
