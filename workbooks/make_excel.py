@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calc", action="store_true", help="also the .ods workbooks with push buttons")
     parser.add_argument("--pictures", action="store_true", help="also render docs/images/excel-*.png, calc-*.png")
     args = parser.parse_args(argv)
-    from xlsolver.cli.excel import write_folder
+    from xlsolver.cli.button_workbooks import write_folder
 
     write_folder(FOLDER, calc=args.calc, say=lambda line: print(line.replace(str(ROOT) + "/", "")))
     if args.pictures:

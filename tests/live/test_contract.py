@@ -95,7 +95,7 @@ def _bundled(path: str) -> dict[str, Cells]:
 
 def _kind_sample(kind: str) -> dict[str, Cells]:
     """The sample sheet of a kind's workbook with buttons (xlsolver excel)."""
-    from xlsolver.cli.excel import samples
+    from xlsolver.cli.button_workbooks import samples
 
     sample = samples()[kind]
     book = MemoryWorkbook({sample.sheet: {}})
@@ -104,7 +104,7 @@ def _kind_sample(kind: str) -> dict[str, Cells]:
 
 
 def _kind_names() -> list[str]:
-    from xlsolver.cli.excel import samples
+    from xlsolver.cli.button_workbooks import samples
 
     return list(samples())
 

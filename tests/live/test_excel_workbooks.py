@@ -13,7 +13,7 @@ import pytest
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.buttons import BUTTONS, press
 from xlsolver.cli import main as cli_main
-from xlsolver.cli.excel import bas_text, samples, write_folder
+from xlsolver.cli.button_workbooks import bas_text, samples, write_folder
 from xlsolver.jobs import run_workbook
 
 from .xlwings_double import Book

@@ -19,7 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "picture": ("xlsolver.cli.picture", 'make a nonogram from an image or cells painted in a sheet'),
     "tile": ("xlsolver.cli.tile", 'tile a board with polyominoes (no workbook needed)'),
     "generate": ("xlsolver.cli.generate", 'make verified puzzles in batches, ready to print'),
-    "excel": ("xlsolver.cli.excel", 'write workbooks with buttons for Excel (and LibreOffice Calc)'),
+    "excel": ("xlsolver.cli.button_workbooks", 'write workbooks with buttons for Excel (and LibreOffice Calc)'),
 }
 
 
