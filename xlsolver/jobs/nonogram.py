@@ -77,12 +77,19 @@ class Variant:
     explain: Callable  # (puzzle, givens, budget) -> Iterator[Step]
     decided: Callable  # (givens) -> {(r, c): value index} of the cells decided
     chars: Callable  # (puzzle) -> {value: character}, for steps in JSON
+    palette: Callable  # (puzzle) -> the colours' RGB in order, or None
+    names: Callable  # (puzzle) -> {value: word} for the steps and the givens record
+    json: Callable  # (puzzle) -> the fields a report adds to the JSON
+    looks: Callable  # (hint fills) -> {word of the givens record: the style it restores}
     hint_key: str  # what a hint's highlight colours mean
-    colour: bool = False
 
-    def json(self, puzzle) -> dict:
-        """The fields a report of this variant adds to the JSON."""
-        return {"colours": [c.char + "=" + c.rgb for c in puzzle.palette]} if self.colour else {}
+
+def _colour_looks(hints: dict) -> dict[str, Style]:
+    palette = sorted(set(hints.values()) - {"000000"})
+    looks = {"white": WHITE_STYLE, **{colour_name(rgb): Style(fill=rgb) for rgb in palette}}
+    if "000000" in hints.values():
+        looks["black"] = Style(fill="000000")
+    return looks
 
 
 def _plain_decided(grid: np.ndarray) -> dict[tuple[int, int], int]:
@@ -107,6 +114,10 @@ PLAIN = Variant(
     explain=explain,
     decided=_plain_decided,
     chars=lambda puzzle: {BLOCK: "#", DOT: "."},
+    palette=lambda puzzle: None,
+    names=lambda puzzle: value_names(None),
+    json=lambda puzzle: {},
+    looks=lambda hints: {"black": BLACK_STYLE, "white": WHITE_STYLE},
     hint_key="light grey: will be black, light yellow: will be white",
 )
 
@@ -123,14 +134,22 @@ COLOUR = Variant(
     explain=explain_colour,
     decided=_colour_decided,
     chars=lambda puzzle: puzzle.chars(),
+    palette=lambda puzzle: [c.rgb for c in puzzle.palette],
+    names=lambda puzzle: value_names([c.name for c in puzzle.palette]),
+    json=lambda puzzle: {"colours": [c.char + "=" + c.rgb for c in puzzle.palette]},
+    looks=_colour_looks,
     hint_key="light yellow: will be white or the colour named",
-    colour=True,
 )
 
 
 def variant_of(puzzle) -> Variant:
     """The variant of a puzzle read from a file."""
     return COLOUR if isinstance(puzzle, ColourNonogram) else PLAIN
+
+
+def variant_of_hints(hints: dict | None) -> Variant:
+    """The variant of a sheet, by its hint cells' fills (None: no colours there)."""
+    return PLAIN if hints is None else COLOUR
 
 
 def _engine(options: Options) -> str:
@@ -158,10 +177,10 @@ class _Sheet:
 
     @property
     def palette(self) -> list[str] | None:
-        return [c.rgb for c in self.puzzle.palette] if self.variant.colour else None
+        return self.variant.palette(self.puzzle)
 
     def names(self) -> dict[int, str]:
-        return value_names([c.name for c in self.puzzle.palette] if self.variant.colour else None)
+        return self.variant.names(self.puzzle)
 
     def undecided(self) -> int:
         return self.puzzle.height * self.puzzle.width - len(self.variant.decided(self.givens))
@@ -188,7 +207,7 @@ def locate(snap: SheetSnapshot, reader: SheetReader | None = None) -> Found | No
     if layout is None:
         return None
     hints = hint_fills(snap, layout)
-    variant = PLAIN if hints is None else COLOUR
+    variant = variant_of_hints(hints)
     try:
         layout, puzzle, givens = variant.read(snap, layout, hints)
     except InputError as err:
@@ -428,12 +447,7 @@ def clear_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
     snap, layout = found.snap, found.layout
     hints = hint_fills(snap, layout)
     palette = sorted(set(hints.values()) - {"000000"}) if hints else None
-    if hints is None:
-        styles = {"black": BLACK_STYLE, "white": WHITE_STYLE}
-    else:
-        styles = {"white": WHITE_STYLE, **{colour_name(rgb): Style(fill=rgb) for rgb in palette}}
-        if "000000" in hints.values():
-            styles["black"] = Style(fill="000000")
+    styles = variant_of_hints(hints).looks(hints)
     record = read_record(snap, layout) or {}
     restore = {cell: styles[word] for cell, word in record.items() if word in styles}
     plan = clear_plan(layout, snap, hints, palette, restore)
