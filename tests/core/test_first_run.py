@@ -113,7 +113,7 @@ def test_a_slow_compile_is_not_charged_to_the_budget():
     try:
         budget = Budget(seconds=1).start()
         before, wall = clock.now(), time.perf_counter()
-        assert kernels["_triple"](5) == 15
+        assert kernels.get("_triple")(5) == 15  # numba imported and the kernel compiled: off the clock
         budget.charge(64)  # reads the clock (every 64 nodes): raises when over budget
         assert time.perf_counter() - wall >= 3
         assert clock.now() - before < 1

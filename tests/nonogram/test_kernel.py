@@ -115,3 +115,72 @@ def test_probe_budget_stops_and_resumes():
     table = kernel.clue_table(puzzle.rows, puzzle.cols)
     assert kernel.probe_kernel(grid, 12, 12, *table, -1, 0.0, 1, regs) in (0, 3)
     assert regs[0] <= 1
+
+
+# --- which line solver a solve runs (xlsolver.core.accel.Kernels.use) ---
+
+
+def _verdict(result):
+    return result.status, [s.tolist() for s in result.solutions], result.known.tolist()
+
+
+@pytest.mark.parametrize("engine", ["native", "auto"])
+def test_a_solve_gives_the_same_verdicts_compiled_and_plain(monkeypatch, engine):
+    """XLSOLVER_KERNELS=compiled runs the compiled line solver and probe whatever the size."""
+    if kernel.line_compiled is None:
+        pytest.skip("numba is off")
+    from xlsolver.nonogram import line
+    from xlsolver.nonogram.solver import solve
+
+    rng = np.random.default_rng(11)
+    puzzles = [random_puzzle(rng, int(rng.integers(4, 16)), int(rng.integers(4, 16)), 0.5) for _ in range(12)]
+    verdicts = {}
+    for mode in ("compiled", "plain"):
+        monkeypatch.setenv("XLSOLVER_KERNELS", mode)
+        line.solve_line_bytes.cache_clear()
+        verdicts[mode] = [_verdict(solve(p, engine=engine)) for p in puzzles]
+    assert verdicts["compiled"] == verdicts["plain"]
+
+
+@pytest.fixture
+def fresh_kernels(monkeypatch):
+    """A not yet loaded copy of the nonogram kernel group, in every module that asks it."""
+    if kernel.line_compiled is None:
+        pytest.skip("numba is off")
+    from xlsolver.core import accel
+    from xlsolver.nonogram import line, search, solver
+
+    fresh = accel.compile_kernels(kernel.KERNELS.functions, kernel.warm_up)
+    for module in (line, search, solver):
+        monkeypatch.setattr(module, "KERNELS", fresh)
+    monkeypatch.setenv("XLSOLVER_KERNELS", "auto")
+    line.solve_line_bytes.cache_clear()
+    return fresh
+
+
+def test_a_small_puzzle_runs_plain_and_a_big_one_compiled(fresh_kernels, monkeypatch):
+    from xlsolver.nonogram import solver
+
+    solver.solve(Nonogram.from_text("1/3/1|1/3/1"))
+    assert not fresh_kernels.loaded and fresh_kernels.plain_seconds > 0
+    monkeypatch.setattr(solver, "GRID_CELLS", 25)
+    solver.solve(random_puzzle(np.random.default_rng(3), 5, 6, 0.5))
+    assert fresh_kernels.loaded
+
+
+def test_a_search_that_grows_switches_to_the_compiled_kernels(fresh_kernels, monkeypatch):
+    """A puzzle too small to start compiled switches once its plain lines have taken
+    SWITCH_SECONDS, in the middle of the solve, with the verdict plain kernels give."""
+    from xlsolver.core import accel
+    from xlsolver.nonogram import line, solver
+
+    puzzle = random_puzzle(np.random.default_rng(5), 14, 12, 0.5)
+    monkeypatch.setenv("XLSOLVER_KERNELS", "plain")
+    want = _verdict(solver.solve(puzzle, engine="native"))
+    monkeypatch.setenv("XLSOLVER_KERNELS", "auto")
+    line.solve_line_bytes.cache_clear()
+    fresh_kernels.plain_seconds = 0.0
+    monkeypatch.setattr(accel, "SWITCH_SECONDS", 1e-3)
+    got = _verdict(solver.solve(puzzle, engine="native"))
+    assert fresh_kernels.loaded and 1e-3 <= fresh_kernels.plain_seconds < 0.5
+    assert got == want

@@ -212,3 +212,27 @@ def test_two_streams_of_one_tiler_do_not_disturb_each_other():
     first_a, first_b = next(a), next(b)
     assert first_a in tiler.orbit(first_a) and first_b in tiler.orbit(first_a) | tiler.orbit(next(a))
     assert len(list(b)) == 7
+
+
+@pytest.mark.parametrize("name", ["bits", "cells"])
+def test_a_search_that_grows_starts_again_compiled_with_the_same_tilings(name, monkeypatch):
+    """A board too small to start compiled (plain=None) switches once its plain slices
+    have taken SWITCH_SECONDS: the search starts again compiled and passes over the
+    tilings already handed out, so the result is the plain one."""
+    if kernel.run_compiled is None:
+        pytest.skip("numba is off")
+    from xlsolver.core import accel
+    from xlsolver.polyomino import bitboard
+    from xlsolver.polyomino import solver as tiler
+
+    want = solve(Board.parse("20x3"), PENTOS, up_to_symmetry=False, plain=True, kernel_name=name)
+    module = bitboard if name == "bits" else kernel
+    fresh = accel.compile_kernels(module.KERNELS.functions, kernel.warm_up)
+    monkeypatch.setattr(module, "KERNELS", fresh)
+    monkeypatch.setenv("XLSOLVER_KERNELS", "auto")
+    monkeypatch.setattr(tiler, "TILING_CELLS", 1000)
+    monkeypatch.setattr(tiler, "PLAIN_SLICE", 64)  # many slices, tilings found before the switch
+    monkeypatch.setattr(accel, "SWITCH_SECONDS", 0.002)
+    got = solve(Board.parse("20x3"), PENTOS, up_to_symmetry=False, kernel_name=name)
+    assert fresh.loaded and fresh.plain_seconds >= 0.002
+    assert (got.count, got.tilings, got.status) == (want.count, want.tilings, want.status)

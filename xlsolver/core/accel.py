@@ -27,7 +27,20 @@ them from its cache later takes a few tenths. Neither is a puzzle's time:
   once instead (tests of the compiled path; a session of big puzzles).
 * Whatever numba does under its compiler lock (compiling, or loading from the
   cache) is added to :func:`xlsolver.core.clock.machinery_seconds`, which
-  budgets and reported seconds leave out.
+  budgets and reported seconds leave out; so is importing numba.
+
+Compiled only where it pays
+---------------------------
+Importing numba and loading a group's compiled code costs about half a second,
+more than the plain kernels take for a small puzzle. So :func:`compile_kernels`
+returns a :class:`Kernels` group that imports numba and loads its code the
+first time a compiled kernel is wanted, and each solver asks
+:meth:`Kernels.use` before each piece of work: compiled when the work is big
+(by the solver's own named thresholds), when the group is loaded already, or
+once the plain kernels of the process have run :data:`SWITCH_SECONDS`, so
+work that cannot be sized up front starts plain and switches as it grows.
+``XLSOLVER_KERNELS=compiled`` or ``plain`` (and a solver's ``plain=False`` or
+``True``) overrides the choice; tests of the compiled kernels use them.
 """
 
 from __future__ import annotations
@@ -48,8 +61,8 @@ from pathlib import Path
 from xlsolver.core import clock
 
 __all__ = [
-    "cache_dir", "compile_kernels", "numba_enabled", "on_first_compile", "stamp_path", "warm_up_lock",
-    "write_stamps",
+    "KERNELS", "SWITCH_SECONDS", "Kernels", "cache_dir", "compile_kernels", "kernels_mode", "numba_enabled",
+    "on_first_compile", "stamp_path", "warm_up_lock", "write_stamps",
 ]
 
 FOREGROUND = "foreground"
@@ -133,10 +146,117 @@ class _Group:
 _groups: list[_Group] = []
 _wanted: set[str] = set()  # warm-ups of the cold groups this process ran plainly
 
+KERNELS = "XLSOLVER_KERNELS"
+"""The variable that overrides the choice by size: ``compiled`` (whenever the cache
+is ready or compiling is in the foreground: tests of the compiled path, the
+warm-up), ``plain``, or ``auto`` (the default)."""
+
+SWITCH_SECONDS = 0.5
+"""Plain kernel time after which a process loads a group's compiled copies, whatever
+the size of the work. Loading costs about this much (importing numba 0.35 s, reading
+a group's code from the cache 0.05 to 0.15 s, medians on the 2-core development
+machine), so a process that switches after this much plain work spends at most about
+twice what the better choice would have cost it (the ski-rental argument), and a
+small puzzle never pays the load."""
+
+
+def kernels_mode() -> str:
+    """``XLSOLVER_KERNELS``: compiled, plain or auto (the default, also for a value it does not know)."""
+    value = os.environ.get(KERNELS, "auto").strip().lower()
+    return value if value in ("compiled", "plain") else "auto"
+
+
+class Kernels:
+    """A group of kernels whose compiled copies are made the first time one is wanted.
+
+    Importing a module that makes a group imports no numba: :meth:`ready` looks
+    only for numba's files, the cache folder and the group's stamp, and
+    :meth:`load` imports numba and makes the copies (their code is read from the
+    cache on each one's first call). A solver asks :meth:`use` before each piece
+    of work, saying whether the work is big, and tells :meth:`spend` how long its
+    plain kernels ran, so that growing work switches to compiled code.
+    """
+
+    def __init__(self, functions: Iterable[Callable], warm_up: Callable[[], None] | None, options: dict) -> None:
+        self.functions = list(functions)
+        self.warm_up = warm_up
+        self.options = {"cache": True, "nogil": True, **options}
+        self.plain_seconds = 0.0  # how long this process ran the plain kernels of the group
+        self._ready: bool | None = None
+        self._compiled: dict[str, Callable] | None = None
+
+    def ready(self) -> bool:
+        """Can compiled copies be had without compiling on the user's clock? (numba
+        there and on, the cache writable, and the group stamped or compiling in the
+        foreground.) A group found cold asks for the background warm-up."""
+        if self._ready is None:
+            self._ready = self._find_ready()
+        return self._ready
+
+    def _find_ready(self) -> bool:
+        if not self.functions or not _numba_wanted():
+            return False
+        if self.options["cache"] and not _writable(cache_dir()):
+            return False
+        if self.options["cache"] and self.warm_up is not None:
+            stamp = stamp_path(self.functions, self.options, self.warm_up)
+            if not (stamp.exists() or os.environ.get("XLSOLVER_COMPILE") == FOREGROUND):
+                _want_warm_up(_spec(self.warm_up))
+                return False
+        return True
+
+    @property
+    def loaded(self) -> bool:
+        """Are the compiled copies made in this process?"""
+        return bool(self._compiled)
+
+    def load(self) -> bool:
+        """Make the compiled copies, once (False when they cannot be had). The time it
+        takes, importing numba included, is machinery time (:mod:`xlsolver.core.clock`)."""
+        if self._compiled is None:
+            self._compiled = {}
+            if self.ready():
+                started, before = time.perf_counter(), clock.machinery_seconds()
+                try:
+                    self._compiled = _jit(self.functions, self.options)
+                except Exception:  # numba missing a piece, or its cache folder refused: plain Python
+                    self._ready = False
+                # what numba's own events did not already count
+                clock.add_machinery(time.perf_counter() - started - (clock.machinery_seconds() - before))
+                if self._compiled and self.options["cache"] and self.warm_up is not None:
+                    stamp = stamp_path(self.functions, self.options, self.warm_up)
+                    _groups.append(_Group(stamp, _spec(self.warm_up), self._compiled))
+        return bool(self._compiled)
+
+    def get(self, name: str) -> Callable | None:
+        """The compiled copy of the kernel ``name``, made now if need be; None when there is none."""
+        return self._compiled.get(name) if self.load() else None
+
+    def use(self, plain: bool | None = None, big: bool = False) -> bool:
+        """Should the next piece of work run compiled? ``plain`` True or False decides
+        (False: compiled whenever it can be had); None leaves it to ``XLSOLVER_KERNELS``
+        and, on ``auto``, to the work: compiled when it is ``big``, when the copies
+        are loaded already, or once the plain kernels have run :data:`SWITCH_SECONDS`."""
+        mode = kernels_mode() if plain is None else ("plain" if plain else "compiled")
+        if mode == "plain" or not self.ready():
+            return False
+        if mode == "compiled" or big or self._compiled or self.plain_seconds >= SWITCH_SECONDS:
+            return self.load()
+        return False
+
+    def spend(self, seconds: float) -> None:
+        """Record ``seconds`` more run by the plain kernels of the group."""
+        self.plain_seconds += seconds
+
+
+def _spec(warm_up: Callable) -> str:
+    return f"{warm_up.__module__}:{warm_up.__qualname__}"
+
 
 def compile_kernels(functions: Iterable[Callable], warm_up: Callable[[], None] | None = None,
-                    **options) -> dict[str, Callable]:
-    """Compiled copies of ``functions`` by name; {} for the plain kernels (numba absent
+                    **options) -> Kernels:
+    """The group of ``functions``, compiled lazily (:class:`Kernels`): ``get(name)``
+    is the compiled copy of a function, or None for the plain kernels (numba absent
     or off, the cache cold or unwritable).
 
     Each copy sees the globals of its own module, with every name in
@@ -147,27 +267,9 @@ def compile_kernels(functions: Iterable[Callable], warm_up: Callable[[], None] |
 
     ``warm_up()`` runs the compiled kernels on small inputs of every type they are
     called with. A group that has one is compiled only when its cache is ready
-    (see the module's docstring); a group without one is compiled at once.
+    (see the module's docstring); a group without one is compiled when first wanted.
     """
-    functions = list(functions)
-    if not functions or not _numba_wanted():
-        return {}
-    options = {"cache": True, "nogil": True, **options}
-    if options["cache"] and not _writable(cache_dir()):
-        return {}
-    stamp = None
-    if options["cache"] and warm_up is not None:
-        stamp = stamp_path(functions, options, warm_up)
-        if not (stamp.exists() or os.environ.get("XLSOLVER_COMPILE") == FOREGROUND):
-            _want_warm_up(f"{warm_up.__module__}:{warm_up.__qualname__}")
-            return {}
-    try:
-        compiled = _jit(functions, options)
-    except Exception:  # numba missing a piece, or its cache folder refused: plain Python
-        return {}
-    if stamp is not None:
-        _groups.append(_Group(stamp, f"{warm_up.__module__}:{warm_up.__qualname__}", compiled))
-    return compiled
+    return Kernels(functions, warm_up, options)
 
 
 def _jit(functions: list[Callable], options: dict) -> dict[str, Callable]:

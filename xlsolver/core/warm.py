@@ -4,7 +4,7 @@ A process that found its kernels cold ran them as plain Python and, as it
 ended, started this one detached (:mod:`xlsolver.core.accel`). It takes the
 cache's warm-up lock or leaves at once (another warm-up is at work), lowers
 its priority, runs each named warm-up with compiling switched to the
-foreground, and stamps the groups every kernel of which got compiled and saved.
+foreground and the compiled kernels chosen whatever the size of the work, and stamps the groups every kernel of which got compiled and saved.
 numba writes each cache file whole (a temporary file, then a rename), and a
 stamp is written only after, so a process never loads half a cache. Run by
 hand, it compiles everything named before the first puzzle::
@@ -27,6 +27,7 @@ def main(specs: list[str]) -> int:
     ``--wait``, wait for a warm-up at work instead of leaving (a benchmark, a
     script that wants compiled kernels when this returns)."""
     os.environ["XLSOLVER_COMPILE"] = "foreground"
+    os.environ["XLSOLVER_KERNELS"] = "compiled"  # the warm-ups' small puzzles would run plain by their size
     from xlsolver.core import accel
 
     wait = specs[:1] == ["--wait"]

@@ -30,7 +30,7 @@ import numpy as np
 
 from xlsolver.core.accel import compile_kernels
 
-__all__ = ["clue_table", "line_compiled", "line_kernel", "probe_compiled", "probe_kernel", "warm_up"]
+__all__ = ["KERNELS", "clue_table", "line_compiled", "line_kernel", "probe_compiled", "probe_kernel", "warm_up"]
 
 _BLOCK, _DOT = 1, 2
 
@@ -276,12 +276,17 @@ def warm_up() -> None:
         Engine(puzzle, Budget().start()).probe_fast(Board.from_array(start_grid(puzzle, None)))
 
 
-_COMPILED = compile_kernels((line_core, line_kernel, _line_cells, propagate_kernel, _propagate_cell, probe_kernel),
-                            warm_up)
-line_compiled = _COMPILED.get("line_kernel")
-""":func:`line_kernel` compiled, or None."""
-probe_compiled = _COMPILED.get("probe_kernel")
-""":func:`probe_kernel` compiled, or None."""
+KERNELS = compile_kernels((line_core, line_kernel, _line_cells, propagate_kernel, _propagate_cell, probe_kernel),
+                          warm_up)
+"""The compiled copies, made when first wanted (:class:`xlsolver.core.accel.Kernels`)."""
+
+
+def __getattr__(name: str):
+    """``line_compiled`` and ``probe_compiled``: :func:`line_kernel` and :func:`probe_kernel`
+    compiled (numba imported and their code loaded now, if not yet), or None."""
+    if name in ("line_compiled", "probe_compiled"):
+        return KERNELS.get(name.replace("_compiled", "_kernel"))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def clue_table(rows, cols) -> tuple[np.ndarray, np.ndarray]:

@@ -31,11 +31,12 @@ the same question many times.
 
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 
 import numpy as np
 
-from xlsolver.nonogram.kernel import line_compiled
+from xlsolver.nonogram.kernel import KERNELS
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Clue
 
 __all__ = ["block_ranges", "solve_line", "solve_line_bytes", "solve_line_plain"]
@@ -70,14 +71,19 @@ def solve_line_bytes(clue: Clue, data: bytes) -> bytes | None:
     The form the propagation loop uses: bytes are the cache key, compare
     with ``==`` and need no array round trip when nothing changed. With
     numba, a miss is computed by the compiled kernel (:mod:`.kernel`, the
-    same answer some ten times sooner); else by the big-int tables here.
+    same answer some ten times sooner) once it is loaded (a big puzzle, or after
+    :data:`~xlsolver.core.accel.SWITCH_SECONDS` of plain lines in this process:
+    :meth:`~xlsolver.core.accel.Kernels.use`); else by the big-int tables here.
     """
-    if line_compiled is not None:
+    if KERNELS.use():
         out = np.empty(len(data), dtype=np.int8)
-        if not line_compiled(_clue_array(clue), np.frombuffer(data, dtype=np.int8), out):
+        if not KERNELS.get("line_kernel")(_clue_array(clue), np.frombuffer(data, dtype=np.int8), out):
             return None
         return out.tobytes()
-    return solve_line_plain(clue, data)
+    started = time.perf_counter()
+    solved = solve_line_plain(clue, data)
+    KERNELS.spend(time.perf_counter() - started)
+    return solved
 
 
 def solve_line_plain(clue: Clue, data: bytes) -> bytes | None:

@@ -29,7 +29,7 @@ import numpy as np
 from xlsolver.core.budget import Budget
 from xlsolver.core.geometry import Cell
 from xlsolver.nonogram.board import Board, LineKey, line_of, put
-from xlsolver.nonogram.kernel import clue_table, probe_compiled
+from xlsolver.nonogram.kernel import KERNELS, clue_table
 from xlsolver.nonogram.line import solve_line_bytes
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram
 
@@ -162,15 +162,16 @@ class Engine:
             return best
 
     def probe_fast(self, board: Board, patience: tuple[int, float] | None = None) -> "Probe":
-        """:meth:`probe` over the whole board by the compiled kernel when numba is
-        there (:func:`~xlsolver.nonogram.kernel.probe_kernel`: the same order and
+        """:meth:`probe` over the whole board by the compiled kernel when the line
+        solver runs compiled (:func:`~xlsolver.nonogram.kernel.probe_kernel`: the same order and
         the same outcome, some ten times sooner), else by :meth:`probe`.
 
         It returns no branching cell (the kernel keeps no outcomes), so it
         serves the root for the SAT back end; the native search probes in Python.
         """
-        if probe_compiled is None:
+        if not KERNELS.use():
             return self.probe(board, patience=patience)
+        probe_compiled = KERNELS.get("probe_kernel")
         grid = board.to_array().ravel()
         h, w = self.puzzle.shape
         least, share = patience if patience is not None else (-1, 0.0)

@@ -28,7 +28,7 @@ from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.status import Status
 from xlsolver.nonogram import sat
 from xlsolver.nonogram.board import Board, start_grid, states
-from xlsolver.nonogram.kernel import line_compiled
+from xlsolver.nonogram.kernel import KERNELS
 from xlsolver.nonogram.messages import clue_problems_message, gave_up_message, multiple_message, unique_message
 from xlsolver.nonogram.model import BLOCK, UNKNOWN, Conflict, Line, Nonogram, NonogramResult
 from xlsolver.nonogram.proofs import Allowance, first_contradiction, locate_conflict, sat_shared_cells, shared_cells
@@ -39,6 +39,15 @@ __all__ = ["ENGINES", "solutions", "solve"]
 # engine="auto" stops probing the root for the SAT solver once this many probes in
 # a row taught nothing: (at least, share of the unknown cells). See Engine.probe.
 PATIENCE = (16, 0.25)
+
+# Puzzles of at least this many cells run the compiled kernels from the start (when they
+# can be had without compiling on the user's clock); smaller ones start on the plain line
+# solver and switch once the process's plain lines have taken SWITCH_SECONDS
+# (xlsolver.core.accel). Loading the compiled kernels costs about 0.45 s; plain against
+# compiled (2-core development machine): the ten webpbn survey puzzles (up to 45x45) 0.6 to
+# 100 ms against 0.2 to 21 ms, random 70x70 pictures 0.46 s against 0.20 s, 100x100 2.3 s
+# against 0.87 s. The load pays for itself between 70x70 and 100x100.
+GRID_CELLS = 80 * 80
 
 # What runs after line logic (see solve): "auto" probes, then uses SAT when installed.
 ENGINES = ("auto", "native", "sat")
@@ -81,6 +90,7 @@ def solve(puzzle: Nonogram, givens: np.ndarray | None = None,
     at the verdict: ``known`` is then what line logic and probing fixed.
     """
     use_sat = _sat_wanted(engine)
+    KERNELS.use(big=puzzle.shape[0] * puzzle.shape[1] >= GRID_CELLS)  # loads the compiled kernels for a big one
     _first_call()
     started = clock_now()
     result = _solve(puzzle, givens, (budget or Budget()).start(), use_sat, probe_root=engine != "sat", shared=shared)
@@ -89,12 +99,13 @@ def solve(puzzle: Nonogram, givens: np.ndarray | None = None,
 
 @cache
 def _first_call() -> None:
-    """Solve a one-cell puzzle, once per process, before any puzzle's clock starts, when
-    the kernels are compiled: loading them is off the clock anyway (:mod:`xlsolver.core.clock`),
-    but the first call's own Python work (numba matching the argument types) is not,
-    and would make the first puzzle of a run look some ten times slower than the next."""
-    if line_compiled is not None:
-        _solve(Nonogram.from_text("1|1"), None, Budget(None).start())
+    """Solve a one-cell puzzle, once per process, before any puzzle's clock starts:
+    loading compiled kernels is off the clock anyway (:mod:`xlsolver.core.clock`), but
+    the first call's own Python work (numba matching the argument types, or on the plain
+    path the first use of its tables and memos) is not, and would make the first puzzle
+    of a run look some ten times slower than the next. (A puzzle that switches to the
+    compiled kernels midway pays numba's part on its clock: a few milliseconds, once.)"""
+    _solve(Nonogram.from_text("1|1"), None, Budget(None).start())
 
 
 def _sat_wanted(engine: str) -> bool:

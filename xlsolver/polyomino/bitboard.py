@@ -37,7 +37,7 @@ from __future__ import annotations
 from xlsolver.core.accel import compile_kernels
 from xlsolver.polyomino.kernel import warm_up
 
-__all__ = ["WORD", "dead", "geometry", "popcount", "run", "run_compiled", "signed"]
+__all__ = ["KERNELS", "WORD", "dead", "geometry", "popcount", "run", "run_compiled", "signed"]
 
 
 DONE = 0
@@ -171,8 +171,15 @@ def run(ncells, W, start, root, pl_piece, pl_mask, left, boards, cand, ncand, id
     return DONE
 
 
-run_compiled = compile_kernels((popcount, grow, dead, expand, run), warm_up).get("run")
-"""The numba-compiled ``run`` (None when numba is absent or switched off)."""
+KERNELS = compile_kernels((popcount, grow, dead, expand, run), warm_up)
+"""The numba-compiled ``run``, made when first wanted (:class:`xlsolver.core.accel.Kernels`)."""
+
+
+def __getattr__(name: str):
+    """``run_compiled``: :func:`run` compiled (numba imported and its code loaded now, if not yet), or None."""
+    if name == "run_compiled":
+        return KERNELS.get("run")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def signed(word: int) -> int:

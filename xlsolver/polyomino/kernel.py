@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from xlsolver.core.accel import compile_kernels
 
-__all__ = ["DONE", "run", "run_compiled", "warm_up"]
+__all__ = ["KERNELS", "DONE", "run", "run_compiled", "warm_up"]
 
 
 DONE = 0
@@ -194,5 +194,12 @@ def warm_up() -> None:
         solve(Board.parse("20x3"), pieces, kernel_name=kernel_name)
 
 
-run_compiled = compile_kernels((place, dead, expand, run), warm_up).get("run")
-"""The numba-compiled ``run`` (None when numba is absent or switched off)."""
+KERNELS = compile_kernels((place, dead, expand, run), warm_up)
+"""The numba-compiled ``run``, made when first wanted (:class:`xlsolver.core.accel.Kernels`)."""
+
+
+def __getattr__(name: str):
+    """``run_compiled``: :func:`run` compiled (numba imported and its code loaded now, if not yet), or None."""
+    if name == "run_compiled":
+        return KERNELS.get("run")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

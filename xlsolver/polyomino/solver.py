@@ -25,6 +25,10 @@ Two kernels run the same search (the root on one piece, then the first open cell
 cells (every classic pentomino board), :mod:`~xlsolver.polyomino.kernel` otherwise.
 Both are compiled by numba when it is there, and run as plain Python when it is not
 (``plain=True`` or ``XLSOLVER_NO_NUMBA=1``); ``kernel_name`` picks one by hand.
+By default a search for more than :data:`FEW_TILINGS` tilings of a board of at least
+:data:`TILING_CELLS` cells runs compiled from the start, and a smaller one starts plain and, once the plain kernels of the process
+have run :data:`~xlsolver.core.accel.SWITCH_SECONDS`, starts again compiled,
+passing over the tilings it had already handed out (the search order is the same).
 
 Progress
 --------
@@ -38,6 +42,7 @@ and it never runs backwards.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -59,6 +64,15 @@ Tiling = tuple[Placement, ...]
 
 SLICE = 1 << 16  # nodes between pauses of the compiled kernel (~ a few ms)
 PLAIN_SLICE = 1 << 12
+# Which kernel runs (xlsolver.core.accel.Kernels.use). Loading the compiled kernels costs
+# about 0.45 s (numba's import and the cache read, measured on the 2-core development
+# machine). Plain against compiled, the 12 pentominoes: every tiling of 10x6 6.1 s
+# against 0.16 s, of 15x4 1.9 s against 0.06 s; but the first tiling of 10x6 39 ms against
+# 8 ms, its first 10 tilings 77 ms against 10 ms, every tiling of 20x3 75 ms against 6 ms.
+# So a search for more than FEW_TILINGS tilings of a board of at least TILING_CELLS
+# cells runs compiled from the start; the rest start plain and switch as they grow.
+TILING_CELLS = 60
+FEW_TILINGS = 100
 PROGRESS_EVERY = 0.2  # seconds between progress reports
 
 
@@ -113,10 +127,13 @@ class Tiler:
     """A board, a piece set, and everything the search needs, computed once.
 
     ``gaps=True`` lets the pieces leave cells empty (they must still all be placed).
+    ``plain`` picks the kernels (True plain, False compiled, None by ``XLSOLVER_KERNELS``
+    and the size of the work: compiled from the start when ``big``, which defaults to a
+    board of at least :data:`TILING_CELLS` cells).
     """
 
-    def __init__(self, board: Board, pieces: list[Piece], gaps: bool = False, plain: bool = False,
-                 kernel_name: str = "auto") -> None:
+    def __init__(self, board: Board, pieces: list[Piece], gaps: bool = False, plain: bool | None = None,
+                 kernel_name: str = "auto", big: bool | None = None) -> None:
         names = [p.name for p in pieces]
         if len(set(names)) != len(names):
             raise ValueError(f"piece names repeat: {', '.join(sorted(names))}")
@@ -135,8 +152,9 @@ class Tiler:
             raise ValueError(f"the bitboard kernel takes boards of at most {bitboard.WORD} cells "
                              "in their bounding box")
         self.kernel = "bits" if kernel_name == "bits" or (kernel_name == "auto" and fits) else "cells"
-        runs = bitboard.run_compiled if self.kernel == "bits" else kernel.run_compiled
-        self.compiled = runs is not None and not plain
+        self.kernels = bitboard.KERNELS if self.kernel == "bits" else kernel.KERNELS
+        self.plain = plain  # True, False, or None: chosen by the size of the work (Kernels.use)
+        self.compiled = self.kernels.use(plain, big=board.area >= TILING_CELLS if big is None else big)
 
     # --- symmetry -------------------------------------------------------------------
 
@@ -362,7 +380,7 @@ class Tiler:
         compiled = self.compiled
         if self.kernel == "bits":
             b = self._bit_buffers(restrict)
-            run = bitboard.run_compiled if compiled else bitboard.run
+            run = bitboard.KERNELS.get("run") if compiled else bitboard.run
             sols = np.zeros(batch * b["n"], np.int64) if compiled else [0] * (batch * b["n"])
 
             def step(stop: int) -> int:
@@ -371,7 +389,7 @@ class Tiler:
                            b["geo"], b["minsize"], b["unit"])
         else:
             b = self._buffers(restrict)
-            run = kernel.run_compiled if compiled else kernel.run
+            run = kernel.KERNELS.get("run") if compiled else kernel.run
             sols = np.zeros(batch * b["n"], np.int64) if compiled else [0] * (batch * b["n"])
 
             def step(stop: int) -> int:
@@ -394,16 +412,27 @@ class Tiler:
         size = (SLICE if self.compiled else PLAIN_SLICE) >> 4
         t0 = last = clock.now()
         found = 0
+        skip = 0  # tilings a restart finds again, already handed out
         what = f"tiling {self.board.describe()}"
         while True:
+            started = time.perf_counter()
             state = run(self._stop(int(b["regs"][3]) + size, budget))
+            if not self.compiled:
+                self.kernels.spend(time.perf_counter() - started)
             size = SLICE if self.compiled else PLAIN_SLICE
             self.nodes = budget.used_nodes = int(b["regs"][3])
             for s in range(int(b["regs"][4])):
+                if skip:
+                    skip -= 1
+                    continue
                 found += 1
                 yield self._tiling(b["rows"], sols[s * b["n"]:(s + 1) * b["n"]]) if build else None
             if state == kernel.DONE:
                 return
+            if not self.compiled and self.kernels.use(self.plain):  # the work grew: start again compiled
+                self.compiled = True
+                b, sols, run = self._runner(restrict, batch)
+                skip = found
             now = clock.now()
             if progress is not None and now - last >= every:
                 last = now
@@ -452,7 +481,7 @@ def _verdict(result: TilingResult, stopped: str | None) -> None:
 
 def solve(board: Board, pieces: list[Piece], *, gaps: bool = False, up_to_symmetry: bool = True,
           limit: int | None = None, keep: int | None = None, budget: Budget | None = None,
-          progress: ProgressFn | None = None, plain: bool = False,
+          progress: ProgressFn | None = None, plain: bool | None = None,
           kernel_name: str = "auto") -> TilingResult:
     """Tile ``board`` with ``pieces``: the verdict, the counts, and the tilings kept.
 
@@ -462,7 +491,8 @@ def solve(board: Board, pieces: list[Piece], *, gaps: bool = False, up_to_symmet
     kept in the result (all found by default; 0 to only count).
     """
     t0 = clock.now()
-    tiler = Tiler(board, pieces, gaps=gaps, plain=plain, kernel_name=kernel_name)
+    big = board.area >= TILING_CELLS and (limit is None or limit > FEW_TILINGS)
+    tiler = Tiler(board, pieces, gaps=gaps, plain=plain, kernel_name=kernel_name, big=big)
     order = len(tiler.group)
     result = TilingResult(Status.NONE, "", [], 0, 0, order, 0.0, 0, False,
                           "restriction" if tiler.fixed_piece else "canonical form")

@@ -21,6 +21,8 @@ tests' exact-cover oracle (``tests/exact_cover_oracle.py``), which checks this o
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from xlsolver.core.accel import compile_kernels
@@ -151,18 +153,30 @@ def search(L, R, U, D, C, S, picked, limit):
         forward = True
 
 
-search_compiled = compile_kernels((cover, uncover, search), warm_up).get("search")
-"""The numba-compiled :func:`search` (None when numba is absent or switched off)."""
+KERNELS = compile_kernels((cover, uncover, search), warm_up)
+"""The numba-compiled :func:`search`, made when first wanted (:class:`xlsolver.core.accel.Kernels`)."""
 
 
-def cover_count(puzzle: Sudoku, limit: int | None = 2, plain: bool = False) -> int:
-    """Solutions by exact cover, counting no further than ``limit`` (None: all)."""
+def __getattr__(name: str):
+    """``search_compiled``: :func:`search` compiled (loaded now, if not yet), or None."""
+    if name == "search_compiled":
+        return KERNELS.get("search")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def cover_count(puzzle: Sudoku, limit: int | None = 2, plain: bool | None = None) -> int:
+    """Solutions by exact cover, counting no further than ``limit`` (None: all).
+    ``plain`` True or False picks the kernel; None compiled for boxes past 3x3 or once
+    the plain search has run :data:`~xlsolver.core.accel.SWITCH_SECONDS` in this process."""
     arrays = _links(puzzle)
     picked = [0] * (puzzle.n * puzzle.n + 1)
     cap = (1 << 62) if limit is None else limit
     if cap <= 0:
         return 0
-    if search_compiled is not None and not plain:
+    if KERNELS.use(plain, big=puzzle.n > 9):
         arrays = tuple(np.array(a, dtype=np.int64) for a in arrays)
-        return int(search_compiled(*arrays, np.array(picked, dtype=np.int64), cap))
-    return search(*arrays, picked, cap)
+        return int(KERNELS.get("search")(*arrays, np.array(picked, dtype=np.int64), cap))
+    started = time.perf_counter()
+    found = search(*arrays, picked, cap)
+    KERNELS.spend(time.perf_counter() - started)
+    return found

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from xlsolver.core.accel import compile_kernels
 
-__all__ = ["PAUSED", "popcount", "run", "run9_compiled", "run_compiled", "warm_up"]
+__all__ = ["KERNELS", "PAUSED", "popcount", "run", "warm_up"]
 
 DONE = 0
 PAUSED = 1
@@ -286,7 +286,13 @@ def warm_up() -> None:
     cover_count(four)
 
 
-# numba compiles without division-by-zero checks (error_model="numpy"); {} without numba.
-_compiled = compile_kernels((popcount, line_box, propagate, pick, run, run9), warm_up, error_model="numpy")
-run_compiled = _compiled.get("run")
-run9_compiled = _compiled.get("run9")
+# numba compiles without division-by-zero checks (error_model="numpy"), when first wanted.
+KERNELS = compile_kernels((popcount, line_box, propagate, pick, run, run9), warm_up, error_model="numpy")
+
+
+def __getattr__(name: str):
+    """``run_compiled`` and ``run9_compiled``: :func:`run` and :func:`run9` compiled
+    (numba imported and their code loaded now, if not yet), or None."""
+    if name in ("run_compiled", "run9_compiled"):
+        return KERNELS.get(name.removesuffix("_compiled"))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -55,8 +55,8 @@ from xlsolver.core.accel import compile_kernels
 from xlsolver.sudoku.kernel import popcount, warm_up
 
 __all__ = [
-    "DONE", "GRID", "PAUSED", "POS", "STRIDE", "load", "load_compiled", "load_givens", "run", "run_batch",
-    "run_batch_compiled", "run_compiled", "run_givens_compiled", "tables",
+    "DONE", "GRID", "KERNELS", "PAUSED", "POS", "STRIDE", "load", "load_compiled", "load_givens", "run", "run_batch",
+    "run_batch_compiled", "run_compiled", "tables",
 ]
 
 DONE = 0
@@ -463,11 +463,15 @@ def run_batch(givens, count, t, st, prev, cand, bcell, bleft, regs, sols, limit,
     return count
 
 
-# numba compiles without division-by-zero checks (error_model="numpy"); {} without numba.
-_compiled = compile_kernels((place, shrink, naked, stacks, band_set, digit_set, propagate, cand_digits, pick, record, load, load_givens, run, run_givens,
+# numba compiles without division-by-zero checks (error_model="numpy"), when first wanted.
+KERNELS = compile_kernels((place, shrink, naked, stacks, band_set, digit_set, propagate, cand_digits, pick, record, load, load_givens, run, run_givens,
                              run_batch, popcount),
                             warm_up, error_model="numpy")
-run_compiled = _compiled.get("run")
-run_batch_compiled = _compiled.get("run_batch")
-run_givens_compiled = _compiled.get("run_givens")
-load_compiled = _compiled.get("load")
+
+
+def __getattr__(name: str):
+    """``run_compiled``, ``run_batch_compiled``, ``run_givens_compiled`` and ``load_compiled``:
+    those kernels compiled (numba imported and their code loaded now, if not yet), or None."""
+    if name in ("run_compiled", "run_batch_compiled", "run_givens_compiled", "load_compiled"):
+        return KERNELS.get(name.removesuffix("_compiled"))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

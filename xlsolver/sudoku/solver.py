@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -20,6 +21,16 @@ SLICE = 4096  # nodes between clock checks; a multiple of 64, as Budget.charge e
 BATCH = 4096  # puzzles per call of the batch kernel
 BATCH_NODES = 1 << 16  # a batch puzzle that needs more nodes (milliseconds) is solved alone, with its budget
 NINE = Shape(3, 3)
+
+# Which kernels run (xlsolver.core.accel.Kernels.use). Loading the compiled ones costs
+# about 0.55 s; the plain ones solve a hard 9x9 (top1465) in 4.7 ms (median; 41 ms at
+# most) against 0.03 ms compiled, a 17-clue one in 0.5 ms, a 6x6 in 28 ms, but a
+# 16x16 with a third of its cells empty in 2.0 s against 19 ms. So single 9x9s and the
+# smaller shapes run plain until the plain searches of the process have taken
+# SWITCH_SECONDS; a file of at least BATCH_PUZZLES 9x9s goes to the compiled batch
+# kernel at once (100 top1465 puzzles take 0.87 s plain, 5 ms in the batch kernel);
+# boxes past 3x3 run compiled.
+BATCH_PUZZLES = 100
 
 
 @dataclass(frozen=True)
@@ -101,13 +112,20 @@ def _geometry_cache():
 _buffers = _geometry_cache()
 
 
+def _compiled(plain: bool | None, shape: Shape) -> bool:
+    """Run the compiled kernels? ``plain`` True or False decides; None leaves it to
+    ``XLSOLVER_KERNELS`` and the size (see :data:`BATCH_PUZZLES`). The plain
+    searches of every shape count towards the switch, all on the generic kernel's group."""
+    return kernel.KERNELS.use(plain, big=shape.n > 9)
+
+
 def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | None = None,
-          plain: bool = False, max_nodes: int | None = None, locked: bool = True, why: bool = True
+          plain: bool | None = None, max_nodes: int | None = None, locked: bool = True, why: bool = True
           ) -> tuple[int, list[tuple[int, ...]], int, tuple[int, int, int]]:
     """Count solutions of a grid of candidate bit sets up to ``limit``, with
     locked candidates in the propagation unless ``locked`` is False (singles
     only: fewer deductions, more nodes, the same count; the order in which
-    solutions are found depends on it).
+    solutions are found depends on it). ``plain`` as in :func:`solve`.
 
     A compiled 9x9 count with locked candidates goes through the band kernel
     (:mod:`xlsolver.sudoku.nine`); when it finds no solution and ``why`` is
@@ -117,9 +135,9 @@ def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | 
     registers). Raises BudgetExhausted when ``budget`` runs out or the search
     passes ``max_nodes`` nodes (an exact cap, for tests that should stay cheap).
     """
-    compiled = kernel.run_compiled is not None and not plain
-    if compiled and locked and shape == NINE and nine.run_compiled is not None:
-        found, sols, nodes = count_bands(candidates, limit, budget, max_nodes)
+    compiled = _compiled(plain, shape)
+    if compiled and locked and shape == NINE and nine.KERNELS.use(False):
+        found, sols, nodes = count_bands(candidates, limit, budget, max_nodes, plain=False)
         if found or not why:
             return found, sols, nodes, (0, 0, 0)
     s = _buffers(shape, compiled)
@@ -130,10 +148,13 @@ def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | 
     step = SLICE if budget is not None else cap
     stop = min(step, cap)
     if compiled and shape == NINE:  # the size as constants
+        run9 = kernel.KERNELS.get("run9")
+
         def run(*args):
-            return kernel.run9_compiled(locked, s.units, s.peers, *args[6:])
+            return run9(locked, s.units, s.peers, *args[6:])
     else:
-        run = kernel.run_compiled if compiled else kernel.run
+        run = kernel.KERNELS.get("run") if compiled else kernel.run
+    started = time.perf_counter()
     while run(n, shape.box_rows, locked, s.units, s.peers, s.npeers, s.cand, s.bcell, s.bleft, s.queue, s.regs,
               s.sols, limit, stop, s.segs) == kernel.PAUSED:
         if stop >= cap:
@@ -141,6 +162,8 @@ def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | 
         if budget is not None:
             budget.charge(SLICE)
         stop = min(stop + step, cap)
+    if not compiled:
+        kernel.KERNELS.spend(time.perf_counter() - started)
     found = int(s.regs[1])
     sols = [tuple(s.sols[k * size:(k + 1) * size].tolist() if compiled else s.sols[k * size:(k + 1) * size])
             for k in range(min(found, 2))]
@@ -148,23 +171,24 @@ def count(candidates: list[int], shape: Shape, limit: int = 2, budget: Budget | 
 
 
 def count_bands(candidates: Sequence[int], limit: int = 2, budget: Budget | None = None, max_nodes: int | None = None,
-                plain: bool = False, givens: bool = False) -> tuple[int, list[tuple[int, ...]], int]:
+                plain: bool | None = None, givens: bool = False) -> tuple[int, list[tuple[int, ...]], int]:
     """:func:`count` of a 9x9 by the band kernel: (count, up to two solutions, nodes).
     With ``givens``, ``candidates`` are the puzzle's 81 digits (0 empty) instead."""
-    compiled = nine.run_compiled is not None and not plain
+    compiled = _compiled(plain, NINE) and nine.KERNELS.use(False)
     s = _band_buffers(compiled)
-    run = nine.run_compiled if compiled else nine.run
+    run = nine.KERNELS.get("run") if compiled else nine.run
+    started = time.perf_counter()
     cap = 1 << 62 if max_nodes is None else max_nodes
     step = SLICE if budget is not None else cap
     stop = min(step, cap)
     if compiled and givens:  # the most common call, one puzzle's digits: loaded and run in one call
-        state = nine.run_givens_compiled(np.frombuffer(bytes(candidates), dtype=np.uint8), s.tables, s.st, s.prev,
-                                         s.bcell, s.bleft, s.regs, s.sols, limit, stop)
+        state = nine.KERNELS.get("run_givens")(np.frombuffer(bytes(candidates), dtype=np.uint8), s.tables, s.st,
+                                               s.prev, s.bcell, s.bleft, s.regs, s.sols, limit, stop)
     else:
         s.regs[:] = 0 if compiled else [0] * 8
         if compiled:
             s.cand[:] = candidates
-            nine.load_compiled(s.cand, s.st)
+            nine.KERNELS.get("load")(s.cand, s.st)
         elif givens:
             nine.load_givens(candidates, 0, s.st)
         else:
@@ -177,6 +201,8 @@ def count_bands(candidates: Sequence[int], limit: int = 2, budget: Budget | None
             budget.charge(SLICE)
         stop = min(stop + step, cap)
         state = run(s.st, s.prev, s.tables, s.bcell, s.bleft, s.regs, s.sols, limit, stop)
+    if not compiled:
+        kernel.KERNELS.spend(time.perf_counter() - started)
     found = int(s.regs[1])
     sols = [tuple(s.sols[k * 81:(k + 1) * 81].tolist() if compiled else s.sols[k * 81:(k + 1) * 81])
             for k in range(min(found, 2))]
@@ -189,7 +215,7 @@ def candidates(puzzle: Sudoku) -> list[int]:
     return [1 << (v - 1) if v else full for v in puzzle.cells]
 
 
-def count_solutions(puzzle: Sudoku, limit: int = 2, plain: bool = False) -> int:
+def count_solutions(puzzle: Sudoku, limit: int = 2, plain: bool | None = None) -> int:
     """How many solutions, counting no further than ``limit``."""
     if puzzle.duplicates():
         return 0
@@ -201,8 +227,8 @@ def _plainly_unique_nine(puzzle: Sudoku, start: float) -> SudokuResult | None:
     puzzles, in one kernel call and little Python); None for the rest, which
     :func:`solve` then searches in full, for their reasons, shared digits or budget."""
     s = _band_buffers(True)
-    state = nine.run_givens_compiled(np.frombuffer(bytes(puzzle.cells), dtype=np.uint8), s.tables, s.st, s.prev,
-                                     s.bcell, s.bleft, s.regs, s.sols, 2, SLICE)
+    state = nine.KERNELS.get("run_givens")(np.frombuffer(bytes(puzzle.cells), dtype=np.uint8), s.tables, s.st,
+                                           s.prev, s.bcell, s.bleft, s.regs, s.sols, 2, SLICE)
     if state != nine.DONE or s.regs[1] != 1:
         return None
     solution = tuple(s.sols[:81].tolist())
@@ -223,11 +249,16 @@ def _first_single() -> None:
 _FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
-def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool = False) -> SudokuResult:
+def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool | None = None) -> SudokuResult:
     """The verdict: ``unique`` (proven by asking for two solutions), ``multiple``
     (two shown, and the digits all solutions share), ``none`` (duplicate givens
-    or the unit or cell where propagation fails), or ``gave_up``."""
-    banded = puzzle.shape == NINE and not plain and nine.run_givens_compiled is not None
+    or the unit or cell where propagation fails), or ``gave_up``.
+
+    ``plain`` True runs the plain kernels, False the compiled ones (when they can be
+    had without compiling on the user's clock), None (default) chooses by
+    ``XLSOLVER_KERNELS`` and the size of the work (:data:`BATCH_PUZZLES`)."""
+    plain = not _compiled(plain, puzzle.shape)
+    banded = puzzle.shape == NINE and not plain and nine.KERNELS.use(False)
     if banded:
         _first_single()
     start = clock.now()
@@ -241,8 +272,8 @@ def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool = False) -> 
         # Repeated givens empty a cell in the root propagation, before any search node;
         # they are looked for only then, so a good puzzle does not pay for the check.
         found = 0
-        if puzzle.shape == NINE and not plain and nine.run_compiled is not None:
-            found, sols, nodes = count_bands(puzzle.cells, 2, budget, givens=True)  # the digits as they are
+        if banded:
+            found, sols, nodes = count_bands(puzzle.cells, 2, budget, givens=True, plain=False)  # the digits as they are
         if found == 0:  # or not a compiled 9x9; for none, the generic kernel tells why
             found, sols, nodes, root = count(candidates(puzzle), puzzle.shape, 2, budget, plain)
         if found == 0 and puzzle.duplicates():
@@ -265,18 +296,30 @@ def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool = False) -> 
                         seconds=clock.now() - start, nodes=nodes)
 
 
-def solve_many(puzzles: Sequence[Sudoku], budget_seconds: float | None = None, plain: bool = False,
+def solve_many(puzzles: Sequence[Sudoku], budget_seconds: float | None = None, plain: bool | None = None,
                progress: Callable[[int], None] | None = None) -> list[SudokuResult]:
     """The verdicts of many puzzles, as :func:`solve` gives them one by one (each with
     a budget of ``budget_seconds``). Compiled, the 9x9 ones go through the batch kernel
     thousands to a call, so Python touches each puzzle only to read its solution; any
     that is not plainly unique there (none, several, or more than ``BATCH_NODES``
     nodes) is solved again alone, for its reasons, shared digits or budget.
-    ``progress(done)`` is called after each batch."""
+    ``progress(done)`` is called after each batch (and each puzzle solved alone).
+    ``plain`` as in :func:`solve`; None sends a file of at least :data:`BATCH_PUZZLES`
+    9x9s to the batch kernel, and a smaller one too once its plain searches have
+    run :data:`~xlsolver.core.accel.SWITCH_SECONDS`."""
     results: list[SudokuResult | None] = [None] * len(puzzles)
-    batched = [i for i, p in enumerate(puzzles) if p.shape == NINE] if nine.run_batch_compiled and not plain else []
-    s = _band_buffers(True) if batched else None
+    nines = [i for i, p in enumerate(puzzles) if p.shape == NINE]
+    big = len(nines) >= BATCH_PUZZLES
     done = 0
+    alone = 0  # 9x9s solved one by one, until the batch kernel is chosen (or none is left)
+    while alone < len(nines) and not (kernel.KERNELS.use(plain, big=big) and nine.KERNELS.use(False)):
+        results[nines[alone]] = solve(puzzles[nines[alone]], Budget(seconds=budget_seconds), plain)
+        alone += 1
+        done += 1
+        if progress is not None:
+            progress(done)
+    batched = nines[alone:]
+    s = _band_buffers(True) if batched else None
     for start in range(0, len(batched), BATCH):
         chunk = batched[start:start + BATCH]
         _first_batch()
@@ -292,11 +335,12 @@ def solve_many(puzzles: Sequence[Sudoku], budget_seconds: float | None = None, p
         if progress is not None:
             progress(done)
     for i, p in enumerate(puzzles):
-        if results[i] is None:
+        if results[i] is None:  # not a 9x9, or not plainly unique in the batch
             results[i] = solve(p, Budget(seconds=budget_seconds), plain)
-            done += 0 if p.shape == NINE and batched else 1
-            if progress is not None and not (p.shape == NINE and batched):
-                progress(done)
+            if p.shape != NINE:
+                done += 1
+                if progress is not None:
+                    progress(done)
     return results  # type: ignore[return-value]
 
 
@@ -306,7 +350,7 @@ def _batch(s: _Bands, puzzles: list[Sudoku]) -> tuple[np.ndarray, np.ndarray, li
     givens = np.frombuffer(b"".join([bytes(p.cells) for p in puzzles]), dtype=np.uint8).astype(np.int64)
     found, nodes = np.zeros(len(puzzles), np.int64), np.zeros(len(puzzles), np.int64)
     first = np.zeros(81 * len(puzzles), np.int64)
-    nine.run_batch_compiled(givens, len(puzzles), s.tables, s.st, s.prev, s.cand, s.bcell, s.bleft, s.regs,
+    nine.KERNELS.get("run_batch")(givens, len(puzzles), s.tables, s.st, s.prev, s.cand, s.bcell, s.bleft, s.regs,
                             s.sols, 2, BATCH_NODES, found, nodes, first)
     return found, nodes, first.reshape(len(puzzles), 81).tolist()
 
@@ -318,7 +362,7 @@ def _first_batch() -> None:
 
 
 def shared_digits(puzzle: Sudoku, a: tuple[int, ...], b: tuple[int, ...], budget: Budget | None,
-                  plain: bool = False) -> tuple[int, ...]:
+                  plain: bool | None = None) -> tuple[int, ...]:
     """The digits every solution shares: a cell where two solutions agree is
     shared exactly when forbidding that digit there leaves no solution."""
     base = candidates(puzzle)
