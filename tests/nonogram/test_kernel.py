@@ -153,6 +153,7 @@ def fresh_kernels(monkeypatch):
     fresh = accel.compile_kernels(kernel.KERNELS.functions, kernel.warm_up)
     for module in (line, search, solver):
         monkeypatch.setattr(module, "KERNELS", fresh)
+    monkeypatch.setattr(line, "_chosen", [None])
     monkeypatch.setenv("XLSOLVER_KERNELS", "auto")
     line.solve_line_bytes.cache_clear()
     return fresh

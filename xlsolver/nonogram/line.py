@@ -39,7 +39,7 @@ import numpy as np
 from xlsolver.nonogram.kernel import KERNELS
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Clue
 
-__all__ = ["block_ranges", "solve_line", "solve_line_bytes", "solve_line_plain"]
+__all__ = ["block_ranges", "choose_kernel", "solve_line", "solve_line_bytes", "solve_line_plain"]
 
 # bytes.translate tables: a state byte to the ASCII digit "can it be black" / "can it be white".
 _CAN_BLACK = bytes.maketrans(bytes([BLOCK, DOT, UNKNOWN]), b"101")
@@ -48,6 +48,16 @@ _CAN_WHITE = bytes.maketrans(bytes([BLOCK, DOT, UNKNOWN]), b"011")
 _DIGIT = bytes.maketrans(b"01", b"\x00\x01")
 
 CACHE_SIZE = 1 << 16
+
+_chosen: list = [None]  # the compiled line kernel while it is the one chosen, else None
+
+
+def choose_kernel(compiled: bool) -> None:
+    """Have the misses of :func:`solve_line_bytes` run the compiled kernel (True) or the
+    plain tables (False); a plain miss still switches when :meth:`KERNELS.use
+    <xlsolver.core.accel.Kernels.use>` says the work has grown. Kept in a variable
+    because asking on every miss would cost a compiled miss a third more."""
+    _chosen[0] = KERNELS.get("line_kernel") if compiled else None
 
 
 def solve_line(clue: Clue, line: np.ndarray) -> np.ndarray | None:
@@ -75,9 +85,12 @@ def solve_line_bytes(clue: Clue, data: bytes) -> bytes | None:
     :data:`~xlsolver.core.accel.SWITCH_SECONDS` of plain lines in this process:
     :meth:`~xlsolver.core.accel.Kernels.use`); else by the big-int tables here.
     """
-    if KERNELS.use():
+    compiled = _chosen[0]
+    if compiled is None and KERNELS.use():
+        compiled = _chosen[0] = KERNELS.get("line_kernel")
+    if compiled is not None:
         out = np.empty(len(data), dtype=np.int8)
-        if not KERNELS.get("line_kernel")(_clue_array(clue), np.frombuffer(data, dtype=np.int8), out):
+        if not compiled(_clue_array(clue), np.frombuffer(data, dtype=np.int8), out):
             return None
         return out.tobytes()
     started = time.perf_counter()

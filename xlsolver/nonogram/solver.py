@@ -29,6 +29,7 @@ from xlsolver.core.status import Status
 from xlsolver.nonogram import sat
 from xlsolver.nonogram.board import Board, start_grid, states
 from xlsolver.nonogram.kernel import KERNELS
+from xlsolver.nonogram.line import choose_kernel
 from xlsolver.nonogram.messages import clue_problems_message, gave_up_message, multiple_message, unique_message
 from xlsolver.nonogram.model import BLOCK, UNKNOWN, Conflict, Line, Nonogram, NonogramResult
 from xlsolver.nonogram.proofs import Allowance, first_contradiction, locate_conflict, sat_shared_cells, shared_cells
@@ -90,7 +91,7 @@ def solve(puzzle: Nonogram, givens: np.ndarray | None = None,
     at the verdict: ``known`` is then what line logic and probing fixed.
     """
     use_sat = _sat_wanted(engine)
-    KERNELS.use(big=puzzle.shape[0] * puzzle.shape[1] >= GRID_CELLS)  # loads the compiled kernels for a big one
+    choose_kernel(KERNELS.use(big=puzzle.shape[0] * puzzle.shape[1] >= GRID_CELLS))
     _first_call()
     started = clock_now()
     result = _solve(puzzle, givens, (budget or Budget()).start(), use_sat, probe_root=engine != "sat", shared=shared)
