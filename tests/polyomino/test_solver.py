@@ -223,15 +223,15 @@ def test_a_search_that_grows_starts_again_compiled_with_the_same_tilings(name, m
         pytest.skip("numba is off")
     from xlsolver.core import accel
     from xlsolver.polyomino import bitboard
-    from xlsolver.polyomino import solver as tiler
+    from xlsolver.polyomino import solver as solver_module
 
     want = solve(Board.parse("20x3"), PENTOS, up_to_symmetry=False, plain=True, kernel_name=name)
     module = bitboard if name == "bits" else kernel
     fresh = accel.compile_kernels(module.KERNELS.functions, kernel.warm_up)
     monkeypatch.setattr(module, "KERNELS", fresh)
     monkeypatch.setenv("XLSOLVER_KERNELS", "auto")
-    monkeypatch.setattr(tiler, "TILING_CELLS", 1000)
-    monkeypatch.setattr(tiler, "PLAIN_SLICE", 64)  # many slices, tilings found before the switch
+    monkeypatch.setattr(solver_module, "TILING_CELLS", 1000)
+    monkeypatch.setattr(solver_module, "PLAIN_SLICE", 64)  # many slices, tilings found before the switch
     monkeypatch.setattr(accel, "SWITCH_SECONDS", 0.002)
     got = solve(Board.parse("20x3"), PENTOS, up_to_symmetry=False, kernel_name=name)
     assert fresh.loaded and fresh.plain_seconds >= 0.002

@@ -257,7 +257,7 @@ def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool | None = Non
     ``plain`` True runs the plain kernels, False the compiled ones (when they can be
     had without compiling on the user's clock), None (default) chooses by
     ``XLSOLVER_KERNELS`` and the size of the work (:data:`BATCH_PUZZLES`)."""
-    plain = not _compiled(plain, puzzle.shape)
+    choice, plain = plain, not _compiled(plain, puzzle.shape)
     banded = puzzle.shape == NINE and not plain and nine.KERNELS.use(False)
     if banded:
         _first_single()
@@ -286,7 +286,7 @@ def solve(puzzle: Sudoku, budget: Budget | None = None, plain: bool | None = Non
         if found == 1:
             return SudokuResult(Status.UNIQUE, tuple(sols), sols[0], message="unique solution",
                                 seconds=clock.now() - start, nodes=nodes)
-        known = shared_digits(puzzle, sols[0], sols[1], budget, plain)
+        known = shared_digits(puzzle, sols[0], sols[1], budget, choice)  # each count chooses: it may switch
     except BudgetExhausted as err:
         return SudokuResult(Status.GAVE_UP, known=puzzle.cells, message=f"gave up: {err}",
                             seconds=clock.now() - start, nodes=budget.used_nodes if budget else 0)
