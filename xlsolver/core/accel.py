@@ -230,13 +230,15 @@ class Kernels:
 
     def get(self, name: str) -> Callable | None:
         """The compiled copy of the kernel ``name``, made now if need be; None when there is none."""
-        return self._compiled.get(name) if self.load() else None
+        return self._compiled.get(name) if self._compiled or self.load() else None
 
     def use(self, plain: bool | None = None, big: bool = False) -> bool:
         """Should the next piece of work run compiled? ``plain`` True or False decides
         (False: compiled whenever it can be had); None leaves it to ``XLSOLVER_KERNELS``
         and, on ``auto``, to the work: compiled when it is ``big``, when the copies
         are loaded already, or once the plain kernels have run :data:`SWITCH_SECONDS`."""
+        if plain is False and self._compiled:  # the common call of a solver that chose already
+            return True
         mode = kernels_mode() if plain is None else ("plain" if plain else "compiled")
         if mode == "plain" or not self.ready():
             return False
