@@ -76,7 +76,7 @@ def test_unknown_engine_is_a_programming_error():
 
 
 def test_without_python_sat_auto_is_native_and_sat_says_what_to_install(monkeypatch):
-    monkeypatch.setattr(sat_module, "_PysatSolver", None)
+    monkeypatch.setattr(sat_module, "available", lambda: False)
     result = solve(PERMUTATIONS, engine="auto")
     assert result.status == Status.MULTIPLE and result.stats["engine"] == "native"
     with pytest.raises(RuntimeError, match="python-sat"):

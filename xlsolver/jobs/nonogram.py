@@ -30,8 +30,6 @@ from xlsolver.nonogram.colour import ColourNonogram, colour_name, format_colour_
 from xlsolver.nonogram.colour_explain import check_colour, explain_colour, next_colour_step
 from xlsolver.nonogram.colour_solver import solve_colour
 from xlsolver.nonogram.explain import LABELS, NO_SOLUTION, RULES, SEVERAL, UNDECIDED, Step, check, explain, next_step
-from xlsolver.nonogram.fileformats import format_for, format_named, read_puzzles
-from xlsolver.nonogram.formats import PuzzleEntry
 from xlsolver.nonogram.sat import available as sat_available
 from xlsolver.nonogram.solver import solve
 from xlsolver.sheets.nonogram_bw import NO_NONOGRAM, import_plan, nonogram_plan, read_nonogram, status_sentence
@@ -226,12 +224,15 @@ def solve_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
     return _report("", sheet.snap.name, sheet.puzzle, result, sheet.variant)
 
 
-def read_entries(path: Path, fmt: str | None = None) -> list[PuzzleEntry]:
-    """Every puzzle of a file, in any known format. Raises InputError."""
+def read_entries(path: Path, fmt: str | None = None) -> list:
+    """Every puzzle of a file, in any known format (``PuzzleEntry`` values). Raises
+    InputError. The file formats load here, not for puzzles read from sheets."""
+    from xlsolver.nonogram.fileformats import read_puzzles
+
     return read_puzzles(path, fmt)
 
 
-def _lay_out(book: WorkbookBackend, entry: PuzzleEntry, name: str) -> None:
+def _lay_out(book: WorkbookBackend, entry, name: str) -> None:
     book.apply(variant_of(entry.puzzle).import_plan(entry.puzzle, name, entry.title or name))
 
 
@@ -282,9 +283,10 @@ def is_nonogram_file(path: Path) -> bool:
 def import_puzzle(path: Path, out: Path, sheet: str | None = None, fmt: str | None = None) -> list[str]:
     """Lay the puzzle(s) of a file out in the analyzer's layout, ready to solve in Excel.
     Adds sheets when ``out`` exists. Returns the new sheets' names. Raises InputError."""
-    entries = read_entries(path, fmt)
     from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+    from xlsolver.nonogram.formats import PuzzleEntry
 
+    entries = read_entries(path, fmt)
     book = OpenpyxlWorkbook.open(out) if out.exists() else OpenpyxlWorkbook.new()
     made = []
     for number, entry in enumerate(entries, 1):
@@ -302,6 +304,8 @@ def export_puzzles(book_path: Path, out: Path, fmt: str | None = None, sheet: st
     """Write the nonogram(s) of a workbook's sheets to a puzzle file (format by ``fmt`` or
     by the suffix of ``out``). Returns the sheets exported. Raises InputError."""
     from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
+    from xlsolver.nonogram.fileformats import format_for, format_named
+    from xlsolver.nonogram.formats import PuzzleEntry
 
     chosen = format_named(fmt) if fmt else format_for(out)
     book = OpenpyxlWorkbook.open(book_path)

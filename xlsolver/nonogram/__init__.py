@@ -23,7 +23,6 @@ glossary. Files in every supported format are read and written through
 Indices are ``(row, col)``, 0-based, everywhere in this package.
 """
 
-from xlsolver.nonogram.formats import NonFile, read_non, write_non
 from xlsolver.nonogram.line import block_ranges, solve_line
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Conflict, Line, Nonogram, NonogramResult, format_grid, parse_grid
 from xlsolver.nonogram.solver import solutions, solve
@@ -46,3 +45,15 @@ __all__ = [
     "solve_line",
     "write_non",
 ]
+
+
+def __getattr__(name: str):
+    """The .non file names, loaded when first asked for: solving a puzzle from a sheet
+    needs no file format (PEP 562)."""
+    if name in ("NonFile", "read_non", "write_non"):
+        from xlsolver.nonogram import formats
+
+        value = getattr(formats, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'xlsolver.nonogram' has no attribute {name!r}")

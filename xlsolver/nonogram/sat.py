@@ -42,6 +42,8 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence
 
+import importlib.util
+
 import numpy as np
 
 from xlsolver.core import clock
@@ -66,15 +68,17 @@ LAST_SLICE = 160_000
 SMALLEST_SLICE = 200
 GUESSED_RATE = 20_000
 
-try:  # in the default install; absent only where python-sat has no wheel
-    from pysat.solvers import Solver as _PysatSolver
-except ImportError:  # pragma: no cover - exercised where python-sat is absent
-    _PysatSolver = None
-
-
 def available() -> bool:
-    """Is the SAT back end installed (python-sat importable)?"""
-    return _PysatSolver is not None
+    """Is the SAT back end installed (python-sat importable)? Answered without
+    importing it: small puzzles, solved by line logic alone, never load it."""
+    return importlib.util.find_spec("pysat") is not None
+
+
+def _pysat_solver():
+    """python-sat's Solver class, imported on the first SAT call."""
+    from pysat.solvers import Solver
+
+    return Solver
 
 
 class SatNonogram:
@@ -86,7 +90,7 @@ class SatNonogram:
     """
 
     def __init__(self, puzzle: Nonogram, grid: np.ndarray) -> None:
-        if _PysatSolver is None:
+        if not available():
             raise RuntimeError("the SAT back end needs python-sat: pip install python-sat")
         self.puzzle = puzzle
         self.height, self.width = puzzle.shape
@@ -94,7 +98,7 @@ class SatNonogram:
         self.clauses: list[list[int]] = []
         self.unsat = False  # a line has no placement at all: no model exists
         self._encode(grid)
-        self.solver = _PysatSolver(name=SOLVER_NAME)
+        self.solver = _pysat_solver()(name=SOLVER_NAME)
         self.solver.configure(SOLVER_OPTIONS)  # before any clause, as CaDiCaL asks
         self.solver.append_formula(self.clauses)
         self.clauses = []
