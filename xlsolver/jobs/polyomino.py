@@ -4,12 +4,17 @@ tiled, counted and painted; and the board-and-pieces runs of ``xlsolver tile``."
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from xlsolver.core import Budget, InputError, PaintPlan
 from xlsolver.core.progress import Progress, ProgressFn
 from xlsolver.jobs.base import DONE, Options, Report, sheet_title
 from xlsolver.jobs.registry import Found, SheetReader
-from xlsolver.polyomino import Board, Piece, TilingResult, solve
+from xlsolver.polyomino.board import Board
+from xlsolver.polyomino.pieces import Piece
+
+if TYPE_CHECKING:  # annotations only: telling a sheet's kind loads no solver
+    from xlsolver.polyomino.solver import TilingResult
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.sheets.polyomino_sheet import (
     PIECES_SHEET,
@@ -48,6 +53,8 @@ def tile(puzzle: PolyominoPuzzle, options: Options, what: str, keep: int | None,
          up_to_symmetry: bool = True) -> TilingResult:
     """Solve one board within the options' budget, keeping ``keep`` tilings (None: all),
     progress going to ``options.progress``."""
+    from xlsolver.polyomino.solver import solve
+
     return solve(puzzle.board, list(puzzle.pieces), gaps=puzzle.gaps, up_to_symmetry=up_to_symmetry,
                  limit=limit, keep=keep, budget=Budget(seconds=options.budget_seconds),
                  progress=_named(options.progress, what))

@@ -18,15 +18,14 @@ from xlsolver.sheets.sudoku_sheet import (
     sudoku_plan,
     sudoku_status_sentence,
 )
-from xlsolver.sudoku import SYMBOLS, Shape, Sudoku, SudokuResult, read_lines, solve, solve_many
-from xlsolver.sudoku.generator import make_puzzle
+from xlsolver.sudoku.model import SYMBOLS, Shape, Sudoku, read_lines
 
 __all__ = ["KIND", "is_sudoku_file", "locate", "sample_plan", "solve_file", "solve_sheet"]
 
 KIND = "sudoku"
 
 
-def _report(source: str, sheet: str | None, puzzle: Sudoku, result: SudokuResult, message: str) -> Report:
+def _report(source: str, sheet: str | None, puzzle: Sudoku, result, message: str) -> Report:
     n = puzzle.n
     solutions = [["".join(SYMBOLS[v - 1] for v in s[r * n:(r + 1) * n]) for r in range(n)]
                  for s in result.solutions]
@@ -52,6 +51,8 @@ def solve_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
     """Solve the givens and paint the solver's digits (or the clash, or what every solution shares)."""
     layout, puzzle, name = found.layout, found.read(), found.snap.name
     options.on_start(f"{name} ({puzzle.n}x{puzzle.n})")
+    from xlsolver.sudoku.solver import solve
+
     result = solve(puzzle, Budget(seconds=options.budget_seconds))
     book.apply(sudoku_plan(layout, puzzle, result, name))
     return _report(book.source, name, puzzle, result,
@@ -60,6 +61,8 @@ def solve_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
 
 def sample_plan(sheet: str) -> PaintPlan:
     """The sample sheet of ``xlsolver excel``: a 9x9 with symmetric givens, the same every time."""
+    from xlsolver.sudoku.generator import make_puzzle
+
     made = make_puzzle(Shape(3, 3), "xlsolver-excel", symmetry="rot180")
     return sudoku_import_plan(made.puzzle, sheet)
 
@@ -84,6 +87,8 @@ def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:
     def solved(done: int) -> None:
         options.progress(Progress(f"solving {path.name}", done=done, total=len(puzzles),
                                   seconds=time.perf_counter() - start))
+
+    from xlsolver.sudoku.solver import solve_many
 
     results = iter(solve_many(puzzles, options.budget_seconds, progress=solved))
     for number, entry in entries:

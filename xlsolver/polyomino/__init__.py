@@ -35,7 +35,8 @@ from xlsolver.polyomino.pieces import (
     polyominoes,
 )
 from xlsolver.core.progress import Progress
-from xlsolver.polyomino.solver import Placement, Tiler, Tiling, TilingResult, placements, solve
+
+_SOLVER_NAMES = ("Placement", "Tiler", "Tiling", "TilingResult", "placements", "solve")
 
 __all__ = [
     "PENTOMINOES",
@@ -62,3 +63,14 @@ __all__ = [
     "problems",
     "solve",
 ]
+
+def __getattr__(name: str):
+    """The solver's names, loaded when first asked for (PEP 562): reading a puzzle from
+    a sheet, to tell which kind it is, loads no solver."""
+    if name in _SOLVER_NAMES:
+        from xlsolver.polyomino import solver
+
+        value = getattr(solver, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'xlsolver.polyomino' has no attribute {name!r}")

@@ -43,16 +43,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from xlsolver.core.errors import InputError, cell_ref
 from xlsolver.core.geometry import Box, Cell
 from xlsolver.core.paint import BLACK, CLEAR, RED, GridLines, PaintPlan, SquareCells, Style, Write
 from xlsolver.core.paint import group_by_style
 from xlsolver.core.status import Status
-from xlsolver.polyomino import Board, Mode, Piece, TilingResult, is_connected, normalize, one_sided
-from xlsolver.polyomino import parse_piece_spec
-from xlsolver.polyomino.solver import Tiling
+from xlsolver.polyomino.board import Board
+from xlsolver.polyomino.pieces import Mode, Piece, is_connected, normalize, one_sided
+from xlsolver.polyomino.pieces import parse_piece_spec
 from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
+
+if TYPE_CHECKING:  # annotations only: reading a sheet loads no solver
+    from xlsolver.polyomino.solver import Tiling, TilingResult
 
 __all__ = [
     "PALETTE",

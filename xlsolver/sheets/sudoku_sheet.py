@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from xlsolver.core.errors import InputError, cell_ref
 from xlsolver.core.geometry import Box, Cell
@@ -47,7 +48,9 @@ from xlsolver.core.paint import (
 from xlsolver.core.status import Status
 from xlsolver.core.protocol import SheetSnapshot, Value
 from xlsolver.sudoku.model import SYMBOLS, Shape, Sudoku
-from xlsolver.sudoku.solver import SudokuResult
+
+if TYPE_CHECKING:  # annotations only: reading a sheet loads no solver
+    from xlsolver.sudoku.solver import SudokuResult
 
 __all__ = [
     "INDEX_TITLE",

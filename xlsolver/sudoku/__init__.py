@@ -17,10 +17,21 @@ result     the verdict, up to two solutions and the digits all solutions
 Cells are flat indices ``r * n + c`` (0-based, row by row) in this package.
 """
 
-from xlsolver.sudoku.model import SYMBOLS, Shape, Sudoku, is_solution, read_lines
-from xlsolver.sudoku.solver import SudokuResult, count_solutions, solve, solve_many
+from xlsolver.sudoku.model import Shape, Sudoku, is_solution, read_lines
+_SOLVER_NAMES = ("SudokuResult", "count_solutions", "solve", "solve_many")
 
 __all__ = [
-    "SYMBOLS", "Shape", "Sudoku", "SudokuResult", "count_solutions", "is_solution", "read_lines", "solve",
+    "Shape", "Sudoku", "SudokuResult", "count_solutions", "is_solution", "read_lines", "solve",
     "solve_many",
 ]
+
+def __getattr__(name: str):
+    """The solver's names, loaded when first asked for (PEP 562): reading a puzzle from
+    a sheet, to tell which kind it is, loads no solver."""
+    if name in _SOLVER_NAMES:
+        from xlsolver.sudoku import solver
+
+        value = getattr(solver, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'xlsolver.sudoku' has no attribute {name!r}")
