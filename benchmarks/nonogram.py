@@ -54,7 +54,7 @@ import numpy as np
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import Budget, Status
 from xlsolver.nonogram import BLOCK, DOT, Nonogram, NonogramResult
-from xlsolver.nonogram.fileformats import read_puzzles
+from xlsolver.nonogram.formats import read_puzzles
 from xlsolver.nonogram.line import solve_line_bytes
 from xlsolver.nonogram.sat import available as sat_available
 from xlsolver.nonogram.solver import solve

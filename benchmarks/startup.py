@@ -190,7 +190,7 @@ def _seconds(output: str) -> list[float]:
 def _puzzle_text(path: Path) -> str:
     """The puzzle of a .non file in xlsolver's compact text form (one line)."""
     sys.path.insert(0, str(ROOT))
-    from xlsolver.nonogram.fileformats import read_puzzles
+    from xlsolver.nonogram.formats import read_puzzles
 
     return read_puzzles(path)[0].puzzle.to_text()
 

@@ -13,8 +13,8 @@ from xlsolver.cli import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE,
 from xlsolver.jobs import file_kind_for, solve_paths
 from xlsolver.nonogram import Nonogram
 from xlsolver.nonogram.colour import ColourNonogram, Colour, clues_of
-from xlsolver.nonogram.fileformats import read_puzzles, write_puzzles
-from xlsolver.nonogram.formats import PuzzleEntry
+from xlsolver.nonogram.formats import read_puzzles, write_puzzles
+from xlsolver.nonogram.formats_entry import PuzzleEntry
 
 ROOT = Path(__file__).resolve().parent.parent
 COLOUR_BOOK = ROOT / "workbooks" / "nonogram-colour.xlsx"

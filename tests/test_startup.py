@@ -64,7 +64,7 @@ def test_the_help_tables_match_what_they_stand_for():
     from xlsolver.cli.generate import SYMMETRIES
     from xlsolver.cli.nonogram import FORMATS_HELP
     from xlsolver.jobs import kind_named
-    from xlsolver.nonogram.fileformats import FORMATS, SUFFIXES
+    from xlsolver.nonogram.formats import FORMATS, SUFFIXES
     from xlsolver.sudoku.generator import SYMMETRIES as MADE
 
     assert FORMATS_HELP == tuple((f.name, f.suffixes, f.description) for f in FORMATS.values())

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from xlsolver.core import InputError
 from xlsolver.nonogram.colour import ColourNonogram, Colour, clues_of
-from xlsolver.nonogram.fileformats import FORMATS, format_for, format_named, read_puzzles, write_puzzles
-from xlsolver.nonogram.formats import PuzzleEntry
+from xlsolver.nonogram.formats import FORMATS, format_for, format_named, read_puzzles, write_puzzles
+from xlsolver.nonogram.formats_entry import PuzzleEntry
 from xlsolver.nonogram.model import Nonogram
 
 from .oracle import runs

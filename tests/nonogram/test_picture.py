@@ -25,7 +25,7 @@ from xlsolver.core import Paint, PaintPlan, Status, Style, Write
 from xlsolver.jobs.picture import PICTURE_ORIGIN, PictureSettings, drawing_of_image, parse_size
 from xlsolver.nonogram import Nonogram
 from xlsolver.nonogram.colour import ColourNonogram
-from xlsolver.nonogram.fileformats import read_puzzles
+from xlsolver.nonogram.formats import read_puzzles
 from xlsolver.nonogram.picture import Drawing, assess, differing_cells, threshold
 from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.sheets.nonogram_bw import read_nonogram

@@ -11,7 +11,7 @@ from xlsolver.cli.common import EXIT_ALL_UNIQUE, subcommand
 __all__ = ["FORMATS_HELP", "HELP", "register"]
 
 
-# The formats as xlsolver.nonogram.fileformats.FORMATS lists them (name, suffixes, what),
+# The formats as xlsolver.nonogram.formats.FORMATS lists them (name, suffixes, what),
 # written out so that --help loads no solver; tests/test_startup.py keeps the two equal.
 FORMATS_HELP = (
     ("non", (".non",), "Steve Simpson's .non (webpbn export)"),

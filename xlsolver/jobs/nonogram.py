@@ -1,5 +1,5 @@
 """Nonogram jobs: sheets in the VBA analyzer's layout (black-and-white or colour)
-and puzzle files in every format of :mod:`xlsolver.nonogram.fileformats`.
+and puzzle files in every format of :mod:`xlsolver.nonogram.formats`.
 
 The two variants differ in how they read, solve, explain and paint; :class:`Variant`
 holds those differences as a table (:data:`PLAIN`, :data:`COLOUR`) and every job
@@ -227,7 +227,7 @@ def solve_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
 def read_entries(path: Path, fmt: str | None = None) -> list:
     """Every puzzle of a file, in any known format (``PuzzleEntry`` values). Raises
     InputError. The file formats load here, not for puzzles read from sheets."""
-    from xlsolver.nonogram.fileformats import read_puzzles
+    from xlsolver.nonogram.formats import read_puzzles
 
     return read_puzzles(path, fmt)
 
@@ -284,7 +284,7 @@ def import_puzzle(path: Path, out: Path, sheet: str | None = None, fmt: str | No
     """Lay the puzzle(s) of a file out in the analyzer's layout, ready to solve in Excel.
     Adds sheets when ``out`` exists. Returns the new sheets' names. Raises InputError."""
     from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
-    from xlsolver.nonogram.formats import PuzzleEntry
+    from xlsolver.nonogram.formats_entry import PuzzleEntry
 
     entries = read_entries(path, fmt)
     book = OpenpyxlWorkbook.open(out) if out.exists() else OpenpyxlWorkbook.new()
@@ -304,8 +304,8 @@ def export_puzzles(book_path: Path, out: Path, fmt: str | None = None, sheet: st
     """Write the nonogram(s) of a workbook's sheets to a puzzle file (format by ``fmt`` or
     by the suffix of ``out``). Returns the sheets exported. Raises InputError."""
     from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
-    from xlsolver.nonogram.fileformats import format_for, format_named
-    from xlsolver.nonogram.formats import PuzzleEntry
+    from xlsolver.nonogram.formats import format_for, format_named
+    from xlsolver.nonogram.formats_entry import PuzzleEntry
 
     chosen = format_named(fmt) if fmt else format_for(out)
     book = OpenpyxlWorkbook.open(book_path)

@@ -26,8 +26,8 @@ from xlsolver.core.files import atomic_write_text
 from xlsolver.core.paint import PaintPlan, Write
 from xlsolver.jobs.base import ERROR, Options, Report, sheet_title
 from xlsolver.nonogram.colour import ColourNonogram
-from xlsolver.nonogram.fileformats import format_for
-from xlsolver.nonogram.formats import PuzzleEntry
+from xlsolver.nonogram.formats import format_for
+from xlsolver.nonogram.formats_entry import PuzzleEntry
 from xlsolver.nonogram.picture import Assessment, Drawing, assess, luminance, threshold
 from xlsolver.sheets.nonogram_bw import import_plan
 from xlsolver.sheets.nonogram_colour import colour_import_plan

@@ -18,7 +18,7 @@ result    the verdict with its solutions and the cells every solution agrees on
 Colour puzzles (:mod:`.colour`, :mod:`.colour_line`, :mod:`.colour_solver`) add
 a palette and blocks of ``(length, colour)``; see :mod:`.colour` for their
 glossary. Files in every supported format are read and written through
-:mod:`.fileformats`.
+:mod:`.formats`.
 
 Indices are ``(row, col)``, 0-based, everywhere in this package.
 """
@@ -51,9 +51,9 @@ def __getattr__(name: str):
     """The .non file names, loaded when first asked for: solving a puzzle from a sheet
     needs no file format (PEP 562)."""
     if name in ("NonFile", "read_non", "write_non"):
-        from xlsolver.nonogram import formats
+        from xlsolver.nonogram import formats_non
 
-        value = getattr(formats, name)
+        value = getattr(formats_non, name)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'xlsolver.nonogram' has no attribute {name!r}")

@@ -1,343 +1,115 @@
-"""Steve Simpson's ``.non`` nonogram format (as used by webpbn exports).
+"""One registry of nonogram file formats, by name and by file suffix.
 
-A file is lines of ``key value``::
+Every format reads text into a list of :class:`PuzzleEntry` (lenient, errors
+name ``FILE:LINE``) and writes a list back (canonical, so that
+``read(write(entries)) == entries``); writing raises ``ValueError`` for what a
+format cannot hold (colours, several puzzles, a non-square TAAI puzzle).
 
-    title "Dancer"
-    width 5
-    height 3
-
-    rows
-    2
-    1,1
-    0
-
-    columns
-    ...
-    goal "010..."
-
-``rows`` and ``columns`` open sections of one comma-separated clue per line;
-``0`` or an empty line is an empty clue. A section ends at the next key line
-or at the end of the file, so an empty line inside it is ambiguous (empty
-clue or separator); it is settled by counting against ``height``/``width``:
-surplus empty lines at the end (then at the start) of a section are
-separators. ``catalogue``, ``by``, ``copyright``, ``license`` and unknown keys
-are read and ignored; ``title`` and ``goal`` are kept, and so are any number of
-``saved`` grids (pbnsolve's extension: partly solved grids, ``?`` unknown).
-
-Colour (the nonogram-db extension): ``color r #FF0000 red`` lines declare a
-colour by a letter (xlsolver also writes the name after the value and reads
-it back; without one a name is made up), clues are ``3r,1g``, and ``goal`` and
-``saved`` use the letters (``0`` background). A file with colours gives a
-:class:`~xlsolver.nonogram.colour.ColourNonogram`.
-
-Reading is lenient (spaces, either section order, unquoted values, CRLF);
-writing is canonical, and ``read_non(write_non(...))`` gives back the same
-:class:`NonFile`. Errors are :class:`~xlsolver.core.InputError` naming
-``FILE:LINE``.
+===========  ===================  ========  =======  ================================
+name         suffixes             puzzles   colour   keeps
+===========  ===================  ========  =======  ================================
+non          .non                 one       yes      title, goal, saved grids
+xml          .xml .pbn            many      yes      title, goal, saved grids
+g            .g                   one       yes      clues
+mk           .mk                  one       no       clues
+nin          .nin                 one       no       clues
+cwd          .cwd                 one       no       clues
+taai         .taai (.txt: $N)     many      no       puzzle numbers
+text         .txt                 many      yes      clues (the compact text form)
+===========  ===================  ========  =======  ================================
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-
-import numpy as np
+from pathlib import Path
+from typing import Callable
 
 from xlsolver.core.errors import InputError
-from xlsolver.nonogram.colour import ColourNonogram, Colour, format_colour_clue, min_length, normalise_rgb
-from xlsolver.nonogram.model import Clue, Nonogram, format_clue
+from xlsolver.nonogram.formats_entry import PuzzleEntry
+from xlsolver.nonogram.formats_non import read_non_entries, write_non_entries
+from xlsolver.nonogram.formats_text import (
+    read_cwd,
+    read_g,
+    read_mk,
+    read_nin,
+    read_taai,
+    read_text,
+    write_cwd,
+    write_g,
+    write_mk,
+    write_nin,
+    write_taai,
+    write_text,
+)
+from xlsolver.nonogram.formats_xml import read_xml, write_xml
 
-__all__ = ["NonFile", "PuzzleEntry", "read_non", "write_non"]
-
-_KEY_LINE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\b\s*(.*?)\s*$")
-_CLUE_LINE = re.compile(r"^[\d\s,]*$")
-_COLOUR_CLUE_LINE = re.compile(r"^\s*(\d+\s*[A-Za-z]\s*(,\s*|\s+|$))*$")
-_COLOUR_LINE = re.compile(r"^([A-Za-z])\s+#?([0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})(?:\s+(\S+))?\s*$")
-_SECTIONS = {"rows": "height", "columns": "width"}
-_KEPT = {"width", "height", "title", "goal"}
-_REPEATED = {"saved", "color"}
-_KNOWN = _KEPT | _REPEATED | set(_SECTIONS) | {"catalogue", "by", "copyright", "license"}
-# Names for colours declared without one (a few common values; else "colour_<letter>").
-_RGB_NAMES = {"000000": "black", "FFFFFF": "white", "FF0000": "red", "00FF00": "green", "0000FF": "blue",
-              "FFFF00": "yellow", "FF00FF": "magenta", "00FFFF": "cyan", "808080": "grey", "FFA500": "orange"}
-
-
-@dataclass(frozen=True)
-class NonFile:
-    """What a ``.non`` file holds that xlsolver keeps.
-
-    ``goal`` is the solution as the file writes it: ``width * height`` digits,
-    row by row, ``1`` = black.
-    """
-
-    puzzle: Nonogram | ColourNonogram
-    title: str | None = None
-    goal: str | None = None
-    saved: tuple[str, ...] = ()  # partial grids as written: 0/1 (or colour letters) and ? for unknown
-
-    def goal_grid(self) -> np.ndarray | None:
-        """The goal as a bool grid (True = black), or ``None``."""
-        if self.goal is None:
-            return None
-        cells = np.frombuffer(self.goal.encode("ascii"), dtype=np.uint8) == ord("1")
-        return cells.reshape(self.puzzle.shape)
+__all__ = ["FORMATS", "SUFFIXES", "format_for", "format_named", "read_puzzles", "write_puzzles"]
 
 
 @dataclass(frozen=True)
-class PuzzleEntry:
-    """One puzzle of a file in any format, with what the formats carry besides clues.
+class Format:
+    """A file format: its name, suffixes, and reader and writer."""
 
-    ``goal`` (the intended solution) and each ``saved`` grid (a partly solved
-    grid) are rows of characters: ``.`` background, ``#`` black in a
-    black-and-white puzzle, the colour characters in a colour puzzle, and
-    ``?`` for an unknown cell (saved grids only). A one-colour black
-    :class:`ColourNonogram` is stored as the plain :class:`Nonogram` it is.
-    """
-
-    puzzle: Nonogram | ColourNonogram
-    title: str | None = None
-    goal: tuple[str, ...] | None = None
-    saved: tuple[tuple[str, ...], ...] = ()
-
-    def __post_init__(self) -> None:
-        if isinstance(self.puzzle, ColourNonogram) and self.puzzle.to_nonogram() is not None:
-            black = self.puzzle.palette[0].char if self.puzzle.palette else "#"
-            to_bw = lambda rows: tuple(row.replace(black, "#") for row in rows)
-            object.__setattr__(self, "puzzle", self.puzzle.to_nonogram())
-            object.__setattr__(self, "goal", None if self.goal is None else to_bw(self.goal))
-            object.__setattr__(self, "saved", tuple(to_bw(g) for g in self.saved))
-        for grid in ((self.goal,) if self.goal is not None else ()) + self.saved:
-            if len(grid) != self.puzzle.height or any(len(row) != self.puzzle.width for row in grid):
-                raise ValueError(f"a goal or saved grid must be {self.puzzle.height} rows of {self.puzzle.width}")
+    name: str
+    suffixes: tuple[str, ...]
+    description: str
+    read: Callable[[str, str], list[PuzzleEntry]]
+    write: Callable[[list[PuzzleEntry]], str]
+    many: bool  # can hold several puzzles
+    colour: bool  # can hold colour puzzles
 
 
-def read_non_entries(text: str, source: str = "<non>") -> list[PuzzleEntry]:
-    """A ``.non`` file as the one :class:`PuzzleEntry` it holds."""
-    parsed = read_non(text, source)
-    from_non = _cell_map(parsed.puzzle, to_file=False)
-    rows = lambda flat: tuple("".join(from_non[ch] for ch in flat[i:i + parsed.puzzle.width])
-                              for i in range(0, len(flat), parsed.puzzle.width))
-    goal = None if parsed.goal is None else rows(parsed.goal)
-    return [PuzzleEntry(parsed.puzzle, parsed.title, goal, tuple(rows(g) for g in parsed.saved))]
+FORMATS: dict[str, Format] = {f.name: f for f in [
+    Format("non", (".non",), "Steve Simpson's .non (webpbn export)", read_non_entries, write_non_entries, False, True),
+    Format("xml", (".xml", ".pbn"), "webpbn XML (pbn_fmt 0.3)", read_xml, write_xml, True, True),
+    Format("g", (".g",), "Olšák's grid .g", read_g, write_g, False, True),
+    Format("mk", (".mk",), "Olšák's .mk", read_mk, write_mk, False, False),
+    Format("nin", (".nin",), "Jakub Wilk's .nin", read_nin, write_nin, False, False),
+    Format("cwd", (".cwd",), "Meshcheryakov/Sukhoy .cwd", read_cwd, write_cwd, False, False),
+    Format("taai", (".taai",), "TAAI tournament sets ($N, columns, rows)", read_taai, write_taai, True, False),
+    Format("text", (".txt",), "xlsolver's compact text form, one puzzle a line", read_text, write_text, True, True),
+]}
+
+SUFFIXES: tuple[str, ...] = tuple(sorted({s for f in FORMATS.values() for s in f.suffixes}))
 
 
-def write_non_entries(entries: list[PuzzleEntry]) -> str:
-    if len(entries) != 1:
-        raise ValueError(f"a .non file holds one puzzle, not {len(entries)}")
-    entry = entries[0]
-    to_non = _cell_map(entry.puzzle, to_file=True)
-    flat = lambda grid: "".join(to_non[ch] for row in grid for ch in row)
-    goal = None if entry.goal is None else flat(entry.goal)
-    return write_non(entry.puzzle, entry.title, goal, tuple(flat(g) for g in entry.saved))
+def format_named(name: str) -> Format:
+    """The format called ``name`` (``"xml"``, ``".xml"`` or ``"XML"``). Raises InputError."""
+    key = name.lower().lstrip(".")
+    if key in FORMATS:
+        return FORMATS[key]
+    for fmt in FORMATS.values():
+        if "." + key in fmt.suffixes:
+            return fmt
+    raise InputError(f'unknown puzzle format "{name}" (known: {", ".join(FORMATS)})')
 
 
-def _cell_map(puzzle: Nonogram | ColourNonogram, to_file: bool) -> dict[str, str]:
-    """Entry grid characters <-> ``.non`` grid characters (``.``<->``0``, ``#``<->``1``)."""
-    pairs = [(".", "0"), ("?", "?")]
-    if isinstance(puzzle, ColourNonogram):
-        pairs += [(c.char, c.char) for c in puzzle.palette]
-    else:
-        pairs.append(("#", "1"))
-    return dict(pairs) if to_file else {b: a for a, b in pairs}
+def format_for(path: Path | str, text: str | None = None) -> Format:
+    """The format of a file, by its suffix; a ``.txt`` file whose first line
+    starts with ``$`` is a TAAI set. Raises InputError for an unknown suffix."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".txt" and text is not None and text.lstrip().startswith("$"):
+        return FORMATS["taai"]
+    for fmt in FORMATS.values():
+        if suffix in fmt.suffixes:
+            return fmt
+    raise InputError(f'no puzzle format has the suffix "{suffix}" (known: {", ".join(SUFFIXES)})', str(path))
 
 
-def read_non(text: str, source: str = "<non>") -> NonFile:
-    """Parse the text of a ``.non`` file; ``source`` names it in errors."""
-    return _Reader(source).read(text)
+def read_puzzles(path: Path | str, fmt: str | None = None) -> list[PuzzleEntry]:
+    """Every puzzle of a file (format by ``fmt`` or by suffix). Raises InputError."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig", errors="replace")
+    except OSError as err:
+        raise InputError(f"cannot read the file: {err.strerror}", str(path)) from None
+    chosen = format_named(fmt) if fmt else format_for(path, text)
+    return chosen.read(text, str(path))
 
 
-def write_non(puzzle: Nonogram | ColourNonogram, title: str | None = None,
-              goal: str | np.ndarray | None = None, saved: tuple[str, ...] = ()) -> str:
-    """The canonical ``.non`` text of a puzzle (``goal``: a bool grid or a 0/1 string;
-    for a colour puzzle, a string of colour letters and ``0``)."""
-    lines = []
-    if title is not None:
-        if "\n" in title or "\r" in title or '"' in title:
-            raise ValueError("a .non title must fit on one line and hold no double quote")
-        lines.append(f'title "{title}"')
-    colour = isinstance(puzzle, ColourNonogram)
-    if colour:
-        for c in puzzle.palette:
-            if not c.char.isascii() or not c.char.isalpha():
-                raise ValueError(f'.non colours are letters; "{c.char}" is not')
-            lines.append(f"color {c.char} #{c.rgb} {c.name}")
-    lines += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
-    clue_text = (lambda c: ",".join(f"{n}{ch}" for n, ch in c) or "0") if colour else (lambda c: format_clue(c, ","))
-    lines += [clue_text(c) for c in puzzle.rows]
-    lines += ["", "columns"]
-    lines += [clue_text(c) for c in puzzle.cols]
-    cells = _grid_chars(puzzle)
-    if goal is not None:
-        if not isinstance(goal, str):
-            goal = "".join("1" if v else "0" for v in np.asarray(goal, dtype=bool).ravel())
-        if len(goal) != puzzle.width * puzzle.height or set(goal) - cells:
-            raise ValueError(f"a goal is {puzzle.width * puzzle.height} of {''.join(sorted(cells))}, row by row")
-        lines += ["", f'goal "{goal}"']
-    for grid in saved:
-        if len(grid) != puzzle.width * puzzle.height or set(grid) - cells - {"?"}:
-            raise ValueError(f"a saved grid is {puzzle.width * puzzle.height} of {''.join(sorted(cells))}?, row by row")
-        lines += ["", f'saved "{grid}"']
-    return "\n".join(lines) + "\n"
-
-
-def _grid_chars(puzzle: Nonogram | ColourNonogram) -> set[str]:
-    """The characters of a goal: 0/1, or 0 and the colour letters."""
-    if isinstance(puzzle, ColourNonogram):
-        return {"0"} | {c.char for c in puzzle.palette}
-    return {"0", "1"}
-
-
-@dataclass
-class _Section:
-    """The raw lines of a ``rows`` or ``columns`` section."""
-
-    start: int  # line number of the key line
-    body: list[tuple[int, str]]  # (line number, stripped text)
-    ended_by: tuple[int, str] | None = None  # the key line that closed it
-
-
-class _Reader:
-    """One parse: collects keys and section lines, then checks them together
-    (``width`` may come after ``rows``)."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.values: dict[str, tuple[int, str]] = {}  # kept key -> (line number, value)
-        self.repeated: dict[str, list[tuple[int, str]]] = {key: [] for key in _REPEATED}
-        self.sections: dict[str, _Section] = {}
-
-    def error(self, message: str, lineno: int | None = None) -> InputError:
-        return InputError(message, self.source if lineno is None else f"{self.source}:{lineno}")
-
-    def read(self, text: str) -> NonFile:
-        section: _Section | None = None
-        for lineno, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
-            match = _KEY_LINE.match(raw)
-            if match is None:
-                if section is not None:
-                    section.body.append((lineno, raw.strip()))
-                elif raw.strip():
-                    raise self.error(f'expected a key such as "width 5", found "{raw.strip()}"', lineno)
-                continue
-            key, value = match[1].lower(), match[2]
-            if section is not None:
-                section.ended_by = (lineno, raw.strip())
-            section = self.open_section(key, value, lineno) if key in _SECTIONS else None
-            if key in _REPEATED:
-                self.repeated[key].append((lineno, value))
-            if key in _KEPT:
-                if key in self.values:
-                    raise self.error(f'"{key}" appears twice', lineno)
-                self.values[key] = (lineno, value)
-        return self.finish()
-
-    def open_section(self, key: str, value: str, lineno: int) -> _Section:
-        if key in self.sections:
-            raise self.error(f'a second "{key}" section', lineno)
-        body = [(lineno, value)] if value else []  # tolerate a first clue on the key line
-        self.sections[key] = _Section(lineno, body)
-        return self.sections[key]
-
-    def finish(self) -> NonFile:
-        width, height = self.size("width"), self.size("height")
-        palette = self.palette()
-        rows = self.clues("rows", height, width)
-        cols = self.clues("columns", width, height)
-        coloured = bool(palette) or any(c and isinstance(c[0], tuple) for c in rows + cols)
-        puzzle = self.colour_puzzle(rows, cols, palette) if coloured else Nonogram(rows, cols)
-        cells = _grid_chars(puzzle)
-        title = _unquote(self.values["title"][1]) if "title" in self.values else None
-        goal = None
-        if "goal" in self.values:
-            goal = self.grid(*self.values["goal"], "goal", width * height, cells)
-        saved = tuple(self.grid(lineno, value, "saved", width * height, cells | {"?"})
-                      for lineno, value in self.repeated["saved"])
-        return NonFile(puzzle, title, goal, saved)
-
-    def palette(self) -> dict[str, Colour]:
-        palette: dict[str, Colour] = {}
-        for lineno, value in self.repeated["color"]:
-            match = _COLOUR_LINE.match(value)
-            if match is None:
-                raise self.error(f'a colour is "color LETTER #RRGGBB [NAME]", found "color {value}"', lineno)
-            char, rgb = match[1], normalise_rgb(match[2])
-            if char in palette:
-                raise self.error(f'colour "{char}" is declared twice', lineno)
-            name = match[3] or _RGB_NAMES.get(rgb, f"colour_{char}")
-            if any(c.name == name for c in palette.values()):
-                name = f"{name}_{char}"
-            palette[char] = Colour(char, name, rgb)
-        return palette
-
-    def colour_puzzle(self, rows, cols, palette: dict[str, Colour]) -> ColourNonogram:
-        """Plain numbers are not allowed next to coloured ones; undeclared letters get a grey."""
-        for name, clues in (("rows", rows), ("columns", cols)):
-            for i, clue in enumerate(clues):
-                if clue and not isinstance(clue[0], tuple):
-                    lineno = self.sections[name].body[i][0] if i < len(self.sections[name].body) else None
-                    what = f"{'row' if name == 'rows' else 'column'} {i + 1}"
-                    raise self.error(f"{what}: a colour puzzle needs a colour letter after every number", lineno)
-                for _, ch in clue:
-                    palette.setdefault(ch, Colour(ch, f"colour_{ch}", "808080"))
-        return ColourNonogram(rows, cols, tuple(palette.values()))
-
-    def size(self, key: str) -> int:
-        if key not in self.values:
-            raise self.error(f'no "{key}" line')
-        lineno, value = self.values[key]
-        if not value.isdigit() or int(value) == 0:
-            raise self.error(f'{key} must be a whole number above 0, found "{value}"', lineno)
-        return int(value)
-
-    def clues(self, name: str, count: int, length: int) -> tuple[Clue, ...]:
-        """The section's clues, with surplus empty lines dropped (see the module notes)."""
-        if name not in self.sections:
-            raise self.error(f'no "{name}" section')
-        section = self.sections[name]
-        body = list(section.body)
-        while len(body) > count and not body[-1][1]:
-            body.pop()
-        while len(body) > count and not body[0][1]:
-            body.pop(0)
-        line_name = "row" if name == "rows" else "column"
-        if len(body) < count and section.ended_by and _key(section.ended_by[1]) not in _KNOWN:
-            # A word where a clue was due: more likely a typo than a new key.
-            lineno, text = section.ended_by
-            raise self.error(f'{line_name} {len(body) + 1}: clue "{text}" is not numbers separated by commas', lineno)
-        if len(body) != count:
-            where = body[count][0] if len(body) > count else (body[-1][0] if body else section.start)
-            raise self.error(f'"{name}" has {len(body)} clues, expected {count} ({_SECTIONS[name]} {count})', where)
-        return tuple(self.clue(text, lineno, f"{line_name} {i + 1}", length)
-                     for i, (lineno, text) in enumerate(body))
-
-    def clue(self, text: str, lineno: int, what: str, length: int):
-        if _CLUE_LINE.match(text):
-            clue = tuple(int(n) for n in re.split(r"[\s,]+", text) if n and int(n) != 0)
-            need, shown = sum(clue) + len(clue) - 1, format_clue(clue)
-        elif _COLOUR_CLUE_LINE.match(text):
-            clue = tuple((int(n), ch) for n, ch in re.findall(r"(\d+)\s*([A-Za-z])", text) if int(n) != 0)
-            need, shown = min_length(clue), format_colour_clue(clue)
-        else:
-            raise self.error(f'{what}: clue "{text}" is not numbers separated by commas', lineno)
-        if need > length:
-            raise self.error(f"{what}: clue {shown} needs {need} cells, the line has {length}", lineno)
-        return clue
-
-    def grid(self, lineno: int, value: str, key: str, cells: int, allowed: set[str]) -> str:
-        """A goal or saved grid: ``cells`` characters of ``allowed``; spaces inside are dropped."""
-        grid = re.sub(r"\s+", "", _unquote(value))
-        if len(grid) != cells or set(grid) - allowed:
-            what = "digits 0 or 1" if allowed == {"0", "1"} else "of " + "".join(sorted(allowed))
-            raise self.error(f"{key} must be {cells} {what} (width x height)", lineno)
-        return grid
-
-
-def _key(line: str) -> str:
-    return _KEY_LINE.match(line)[1].lower()
-
-
-def _unquote(value: str) -> str:
-    """``"Dancer"`` -> ``Dancer``; everything between the first and the last quote."""
-    if len(value) >= 2 and value[0] == '"' and value[-1] == '"':
-        return value[1:-1]
-    return value
+def write_puzzles(entries: list[PuzzleEntry], fmt: str) -> str:
+    """The text of ``entries`` in format ``fmt``. Raises ValueError for what it cannot hold."""
+    if not entries:
+        raise ValueError("no puzzle to write")
+    return format_named(fmt).write(list(entries))

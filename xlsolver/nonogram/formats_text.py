@@ -1,7 +1,7 @@
 """The plain-text clue formats other nonogram solvers read, and the compact text form.
 
 Each format is a ``read(text, source) -> list[PuzzleEntry]`` and a
-``write(entries) -> str``; :mod:`.fileformats` lists them by name and suffix.
+``write(entries) -> str``; :mod:`.formats` lists them by name and suffix.
 Reading is lenient (CRLF, tabs or commas between numbers, surplus blank
 lines); writing is canonical; errors are :class:`InputError` naming
 ``FILE:LINE``. The layouts (facts from the solvers' documentation):
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from xlsolver.core.errors import InputError
 from xlsolver.nonogram.colour import ColourNonogram, Colour, format_colour_clue, min_length, normalise_rgb
-from xlsolver.nonogram.formats import PuzzleEntry
+from xlsolver.nonogram.formats_entry import PuzzleEntry
 from xlsolver.nonogram.model import Clue, Nonogram, format_clue
 
 __all__: list[str] = []

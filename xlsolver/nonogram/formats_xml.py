@@ -35,7 +35,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from xlsolver.core.errors import InputError
 from xlsolver.nonogram.colour import ColourNonogram, Colour, format_colour_clue, min_length, normalise_rgb
-from xlsolver.nonogram.formats import PuzzleEntry
+from xlsolver.nonogram.formats_entry import PuzzleEntry
 from xlsolver.nonogram.model import Nonogram
 
 __all__: list[str] = []
