@@ -19,12 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from xlsolver.backends.xlwings_backend import XlwingsWorkbook, caller_book
-from xlsolver.buttons import BUTTONS, press
+from xlsolver.buttons import press
 from xlsolver.jobs import Report
 
-__all__ = ["ACTION_NAMES", "check", "clear", "explain", "generate", "hint", "lite", "main", "run", "solve", "step"]
+__all__ = ["check", "clear", "explain", "generate", "hint", "lite", "main", "run", "solve", "step"]
 
-ACTION_NAMES = tuple(BUTTONS)
 
 
 def run(action: str | None, book: Any = None) -> list[Report]:

@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from xlsolver.backends.boxes import absolute, parse_address
+from xlsolver.core.geometry import Box
 
 XL_NONE = -4142
-Box = tuple[int, int, int, int]
 
 
 class _Cell:

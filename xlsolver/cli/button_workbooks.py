@@ -40,7 +40,6 @@ __all__ = ["HELP", "Kind", "bas_text", "register", "samples", "write_folder"]
 
 TEMPLATE = "quickstart.xlsm"
 TEMPLATE_MACRO = "SampleCall"
-LABEL_COLUMNS = 2  # the control panel: labels in one column, values in the next
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from xlsolver.core.paint import LAYOUT_OPS, Cell, Op, Paint, PaintPlan, Write
+from xlsolver.core.geometry import Cell
+from xlsolver.core.paint import LAYOUT_OPS, Op, Paint, PaintPlan, Write
 from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
 
 __all__ = ["MemoryWorkbook"]

@@ -34,13 +34,12 @@ from xlsolver.sheets.nonogram_colour import colour_import_plan
 from xlsolver.sheets.nonogram_drawing import picture_plan, read_drawing
 from xlsolver.sheets.nonogram_layout import find_layout
 
-__all__ = ["DEFAULT_SIDE", "PICTURE_ORIGIN", "PICTURE_SUFFIXES", "PictureSettings", "default_output", "drawing_of_image",
+__all__ = ["DEFAULT_SIDE", "PICTURE_ORIGIN", "PictureSettings", "default_output", "drawing_of_image",
            "make_puzzle", "parse_size"]
 
 DEFAULT_SIDE = 30  # an image larger than PIXEL_ART on a side is scaled so its longer side has this many cells
 PIXEL_ART = 50  # images up to this size on both sides are taken cell for pixel
 WORKBOOKS = (".xlsx", ".xlsm")
-PICTURE_SUFFIXES = (".png", ".gif", ".bmp", ".jpg", ".jpeg", ".webp", ".tif", ".tiff", ".ppm", ".pgm", ".pbm")
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import numpy as np
 from xlsolver.core.geometry import Cell
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram
 
-__all__ = ["Board"]
+__all__ = ["Board", "LineKey"]
 
 LineKey = tuple[int, int]  # (axis, index): axis 0 = row, 1 = column
 

@@ -33,6 +33,7 @@ import numpy as np
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.geometry import Cell
 from xlsolver.core.status import Status
+from xlsolver.nonogram.board import LineKey
 from xlsolver.nonogram.colour import ColourNonogram, format_colour_clue
 from xlsolver.nonogram.colour_line import solve_colour_line
 from xlsolver.nonogram.colour_solver import LineEngine, solve_colour
@@ -41,7 +42,6 @@ from xlsolver.nonogram.model import Line
 
 __all__ = ["check_colour", "colour_difficulty", "explain_colour", "next_colour_step"]
 
-LineKey = tuple[int, int]  # (axis, index): 0 = row, 1 = column
 
 
 def explain_colour(puzzle: ColourNonogram, givens: np.ndarray | None = None,

@@ -26,13 +26,13 @@ import numpy as np
 from xlsolver.core import clock
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.status import Status
+from xlsolver.nonogram.board import LineKey
 from xlsolver.nonogram.colour import ColourNonogram, ColourResult, format_colour_clue
 from xlsolver.nonogram.colour_line import solve_colour_line
 from xlsolver.nonogram.model import Conflict, Line
 
 __all__ = ["colour_solutions", "solve_colour"]
 
-LineKey = tuple[int, int]  # (axis, index): 0 = row, 1 = column
 
 
 class LineEngine:
