@@ -3,7 +3,7 @@
 The one module that imports Pillow. An image is reduced to a grid (``--size``)
 and to black and white by a luminance threshold, or to a few colours by
 median-cut quantisation; a drawing is read from a sheet's filled cells
-(:func:`~xlsolver.sheets.nonogram_sheet.read_drawing`). Either way the grid
+(:func:`~xlsolver.sheets.nonogram_drawing.read_drawing`). Either way the grid
 becomes a :class:`~xlsolver.nonogram.picture.Drawing`, whose clues are
 solved and graded (:func:`~xlsolver.nonogram.picture.assess`), and written:
 to a workbook as a puzzle sheet in the analyzer's layout plus a picture sheet
