@@ -178,3 +178,23 @@ def test_bundled_workbook_gives_every_verdict(capsys, tmp_path):
         if r["status"] == "multiple":
             a, b = r["solutions"]
             assert a != b
+
+
+@pytest.mark.parametrize("budget", ["-1", "0", "nan", "inf", "soon"])
+@pytest.mark.parametrize("command", [["solve", "x.non"], ["tile", "--board", "6x10"], ["picture", "x.png"]])
+def test_a_budget_must_be_seconds_above_zero(command, budget, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main([*command, "--budget", budget])
+    assert stopped.value.code == EXIT_INPUT_ERROR
+    assert "--budget" in capsys.readouterr().err
+
+
+def test_ctrl_c_exits_130_with_one_line(monkeypatch, capsys):
+    import xlsolver.jobs as jobs
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(jobs, "solve_paths", interrupted)
+    assert main(["solve", "x.non"]) == 130
+    assert capsys.readouterr().err == "xlsolver: interrupted\n"

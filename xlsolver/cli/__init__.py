@@ -14,7 +14,7 @@ import os
 import sys
 
 from xlsolver import __version__
-from xlsolver.cli.common import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE, EXIT_TEXT, fail
+from xlsolver.cli.common import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_INTERRUPTED, EXIT_NOT_ALL_UNIQUE, EXIT_TEXT, fail
 from xlsolver.cli.commands import COMMANDS
 from xlsolver.core.errors import InputError
 
@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         return fail(str(err))
     except KeyboardInterrupt:
         print("xlsolver: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (``xlsolver solve ... | head``); the work is saved by now.
         # Point stdout at nothing so that Python's exit flush does not fail again.

@@ -20,12 +20,26 @@ EXIT_ALL_UNIQUE = 0
 EXIT_NOT_ALL_UNIQUE = 1
 EXIT_INPUT_ERROR = 2
 
+EXIT_INTERRUPTED = 130  # as a shell reports a program stopped by Ctrl-C (128 + SIGINT)
+
 EXIT_TEXT = """\
 exit status:
   0  every puzzle has a unique solution
   1  some puzzle has several solutions, none, or the budget ran out
   2  an input error (a typo in a hint, clues that cannot fit, an unreadable file)
+  130  stopped with Ctrl-C (what was finished is written)
 """
+
+
+def seconds(text: str) -> float:
+    """A budget in seconds, for argparse: a number above 0 (not NaN, not infinite)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'"{text}" is not a number of seconds') from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"a budget must be a number of seconds above 0, not {text}")
+    return value
 
 
 def subcommand(sub, name: str, help: str, description: str, epilog: str = "") -> argparse.ArgumentParser:
@@ -142,7 +156,7 @@ def add_target_arguments(parser: argparse.ArgumentParser, action: str) -> None:
     parser.add_argument("--in-place", action="store_true",
                         help="paint into the input workbook itself (the only way the input is changed)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle per line")
-    parser.add_argument("--budget", type=float, default=30.0, metavar="SECONDS",
+    parser.add_argument("--budget", type=seconds, default=30.0, metavar="SECONDS",
                         help="give up on a puzzle after this many seconds (default: 30); the verdict is then gave_up")
     add_kind_options(parser, action)
 

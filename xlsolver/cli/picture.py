@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from xlsolver.cli.commands import help_lines
-from xlsolver.cli.common import EXIT_INPUT_ERROR, Watcher, exit_code, fail, subcommand
+from xlsolver.cli.common import EXIT_INPUT_ERROR, Watcher, exit_code, fail, seconds, subcommand
 
 __all__ = ["HELP", "register"]
 
@@ -75,7 +75,7 @@ def register(sub) -> None:
                              "darkest colour is the background")
     parser.add_argument("--title", metavar="NAME", help="the puzzle's title and sheet name")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--budget", type=float, default=30.0, metavar="SECONDS",
+    parser.add_argument("--budget", type=seconds, default=30.0, metavar="SECONDS",
                         help="give up judging the clues after this many seconds (default: 30)")
     parser.set_defaults(run=run)
 

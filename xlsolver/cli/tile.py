@@ -23,6 +23,7 @@ from xlsolver.cli.common import (
     ProgressBar,
     exit_code,
     fail,
+    seconds,
     subcommand,
 )
 from xlsolver.core import InputError
@@ -85,7 +86,7 @@ def register(sub) -> None:
                         help="pieces may turn but not flip: each chiral piece comes with its mirror image (F and F')")
     parser.add_argument("--gaps", action="store_true", help="the pieces may leave cells empty (all must be placed)")
     parser.add_argument("--limit", type=int, metavar="N", help="stop after N tilings")
-    parser.add_argument("--budget", type=float, default=300.0, metavar="SECONDS",
+    parser.add_argument("--budget", type=seconds, default=300.0, metavar="SECONDS",
                         help="give up after this many seconds (default: 300); the verdict is then gave_up "
                              "with the counts so far")
     parser.add_argument("--json", action="store_true", help="print one JSON object (count, raw_count, seconds, ...)")
