@@ -198,3 +198,46 @@ def test_ctrl_c_exits_130_with_one_line(monkeypatch, capsys):
     monkeypatch.setattr(jobs, "solve_paths", interrupted)
     assert main(["solve", "x.non"]) == 130
     assert capsys.readouterr().err == "xlsolver: interrupted\n"
+
+
+def _laid_out_book(folder: Path) -> Path:
+    book = folder / "book.xlsx"
+    book.write_bytes((Path(__file__).resolve().parent.parent / "workbooks" / "nonogram.xlsx").read_bytes())
+    return book
+
+
+@pytest.mark.parametrize("output, words", [
+    ("{book}", "-o names the input itself"),
+    ("{dir}/out.csv", "name the -o file .xlsx"),
+    ("{dir}/book.xlsm", "only a macro workbook"),
+    ("{dir}/missing/", "does not exist"),
+    ("{dir}/missing/out.xlsx", "does not exist"),
+])
+def test_an_output_that_would_lose_something_is_refused_before_any_work(tmp_path, capsys, output, words):
+    book = _laid_out_book(tmp_path)
+    before = book.read_bytes()
+    code = main(["solve", str(book), "-o", output.format(book=book, dir=tmp_path)])
+    err = capsys.readouterr().err
+    assert code == EXIT_INPUT_ERROR and words in err and err.count("\n") == 1
+    assert book.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.xlsx"]  # nothing written
+
+
+def test_a_puzzle_file_is_never_its_own_output(tmp_path, capsys):
+    puzzle = tmp_path / "p.non"
+    puzzle.write_text("width 3\nheight 3\nrows\n1\n3\n1\ncolumns\n1\n3\n1\n")
+    before = puzzle.read_bytes()
+    assert main(["solve", str(puzzle), "-o", str(puzzle)]) == EXIT_INPUT_ERROR
+    assert puzzle.read_bytes() == before
+
+
+def test_a_folder_gets_one_output_per_input_even_for_one_stem(tmp_path, capsys):
+    (tmp_path / "p.non").write_text("width 3\nheight 3\nrows\n1\n3\n1\ncolumns\n1\n3\n1\n")
+    (tmp_path / "p.txt").write_text("1/3/1|1/3/1\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    assert main(["solve", str(tmp_path / "p.non"), str(tmp_path / "p.txt"), "-o", str(out)]) == EXIT_ALL_UNIQUE
+    assert sorted(p.name for p in out.iterdir()) == ["p-non.solved.xlsx", "p-txt.solved.xlsx"]
+    book = _laid_out_book(tmp_path)
+    assert main(["solve", str(book), "--sheet", "Heart", "-o", str(out) + "/"]) == EXIT_ALL_UNIQUE
+    assert (out / "book.solved.xlsx").exists()

@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     options = Options(budget_seconds=args.budget, on_start=watch.start, progress=watch.progress, settings=settings)
     try:
         reports = run_paths(args.paths, args.action, args.output, sheet=args.sheet, in_place=args.in_place,
-                            options=options)
+                            options=options, folder=args.folder)
     finally:
         watch.bar.done()
     return exit_code(print_reports(reports, args.json))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
@@ -149,9 +150,10 @@ def add_target_arguments(parser: argparse.ArgumentParser, action: str) -> None:
     tag = OUTPUT_TAGS.get(action, action)
     parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
                         help=f"a workbook ({' '.join(WORKBOOK_SUFFIXES)}) or a puzzle file ({suffixes})")
-    parser.add_argument("-o", "--output", type=Path, metavar="OUT",
-                        help=f"where to write the painted workbook (default: NAME.{tag}.xlsx beside the input; "
-                             "a folder when several PATHs are given)")
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help=f"where to write the painted workbook: a file (.xlsx; never the input itself, "
+                             f"see --in-place) or an existing folder (also when OUT ends in /, and always with "
+                             f"several PATHs), which gets NAME.{tag}.xlsx for each (default: beside the input)")
     parser.add_argument("--sheet", metavar="NAME", help="work on this sheet only")
     parser.add_argument("--in-place", action="store_true",
                         help="paint into the input workbook itself (the only way the input is changed)")
@@ -197,9 +199,19 @@ def kind_settings(args: argparse.Namespace, action: str) -> tuple[dict, str | No
 
 
 def check_targets(args: argparse.Namespace) -> str | None:
-    """What is wrong with -o / --in-place / the paths together, or None."""
-    if args.in_place and args.output:
-        return "--in-place and -o contradict each other; choose one"
-    if args.output and len(args.paths) > 1 and not args.output.is_dir():
-        return f"with several PATHs, -o must be an existing folder ({args.output} is not)"
+    """What is wrong with -o / --in-place / the paths together, or None, found before
+    any work (:func:`xlsolver.jobs.output_paths` has the rules). ``-o`` ending in a
+    slash names a folder; ``args.output`` becomes a Path and ``args.folder`` says which."""
+    from xlsolver.core.errors import InputError
+    from xlsolver.jobs import output_paths
+
+    raw = args.output
+    args.folder = None
+    if isinstance(raw, str):
+        args.folder = True if raw.endswith(("/", os.sep)) else None
+        args.output = Path(raw)
+    try:
+        output_paths(args.paths, getattr(args, "action", "solve"), args.output, args.in_place, args.folder)
+    except InputError as err:
+        return str(err)
     return None

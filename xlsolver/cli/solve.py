@@ -65,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
     watch = Watcher(enabled=sys.stderr.isatty() and not args.json)
     options = Options(budget_seconds=args.budget, on_start=watch.start, progress=watch.progress, settings=settings)
     try:
-        reports = solve_paths(args.paths, args.output, sheet=args.sheet, in_place=args.in_place, options=options)
+        reports = solve_paths(args.paths, args.output, sheet=args.sheet, in_place=args.in_place, options=options,
+                              folder=args.folder)
     finally:
         watch.bar.done()
     return exit_code(print_reports(reports, args.json))

@@ -36,7 +36,7 @@ from xlsolver.jobs.registry import BUILTIN, Found, KindSpec, SheetReader, kind_n
 
 __all__ = [
     "ACTIONS", "BUILTIN", "DONE", "ERROR", "OUTPUT_TAGS", "WORKBOOK_SUFFIXES", "FileKind", "Found", "KindSpec",
-    "Options", "Outcome", "Report", "SheetReader", "default_output", "file_kind_for", "file_kinds", "kind_named",
+    "Options", "Outcome", "Report", "SheetReader", "default_output", "file_kind_for", "file_kinds", "output_paths", "kind_named",
     "kind_of", "kinds", "locate", "run_book", "run_paths", "run_workbook", "sheet_title", "solve_book",
     "solve_paths", "solve_workbook",
 ]
@@ -153,18 +153,70 @@ def _known_suffixes() -> str:
     return ", ".join(WORKBOOK_SUFFIXES + tuple(s for k in file_kinds() for s in k.suffixes))
 
 
+def output_paths(paths: list[Path], action: str = "solve", out: Path | None = None, in_place: bool = False,
+                 folder: bool | None = None) -> dict[Path, Path | None]:
+    """Where each input's painted copy goes, decided before any work; raises InputError
+    for a choice that would lose something.
+
+    ``out`` is a file for one input, or a folder (``folder``; by default when it is an
+    existing folder or there are several inputs), which gets one copy per input named
+    ``STEM.solved.xlsx`` (and so on by action), made unique where two inputs share a
+    stem. The input is never the output unless ``in_place``; a file's suffix must be a
+    workbook's (and a macro workbook's only when the input is one); the folder that
+    receives the output must exist. Without ``out``, a workbook's copy goes beside it
+    and a puzzle file gets none."""
+    if in_place and out is not None:
+        raise InputError("--in-place and -o contradict each other; choose one")
+    folder = (len(paths) > 1 or (out is not None and out.is_dir())) if folder is None else folder
+    tag = OUTPUT_TAGS.get(action, action)
+    targets: dict[Path, Path | None] = {}
+    if out is not None and folder:
+        if not out.is_dir():
+            raise InputError(f"the output folder {out} does not exist; make it first", str(out))
+        stems = [p.stem for p in paths]
+        for path in paths:
+            suffix = path.suffix.lower()
+            stem = path.stem if stems.count(path.stem) == 1 else f"{path.stem}-{suffix.lstrip('.')}"
+            targets[path] = out / f"{stem}.{tag}{suffix if suffix in WORKBOOK_SUFFIXES else '.xlsx'}"
+    elif out is not None:
+        [path] = paths
+        if out.suffix.lower() not in WORKBOOK_SUFFIXES:
+            raise InputError("a painted copy is a workbook: name the -o file .xlsx"
+                             + (" or .xlsm" if path.suffix.lower() == ".xlsm" else ""), str(out))
+        if out.suffix.lower() == ".xlsm" and path.suffix.lower() != ".xlsm":
+            raise InputError(f"only a macro workbook can be written as .xlsm, and {path.name} is none: "
+                             "name the -o file .xlsx", str(out))
+        if not out.parent.is_dir():
+            raise InputError(f"the output folder {out.parent} does not exist; make it first", str(out))
+        targets[path] = out
+    else:
+        targets = {path: None for path in paths}
+    for path, target in targets.items():
+        if target is not None and _same_file(path, target):
+            raise InputError("-o names the input itself; use --in-place to paint into it", str(path))
+    return targets
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (b.exists() and a.exists() and a.samefile(b))
+    except OSError:
+        return False
+
+
 def run_paths(paths: list[Path], action: str = "solve", out: Path | None = None, sheet: str | None = None,
-              in_place: bool = False, options: Options | None = None) -> list[Report]:
-    """Run ``action`` on each path (a workbook or a puzzle file); ``out`` is a file for
-    one path, a folder for several."""
+              in_place: bool = False, options: Options | None = None, folder: bool | None = None) -> list[Report]:
+    """Run ``action`` on each path (a workbook or a puzzle file); where the painted copies
+    go is :func:`output_paths` (an InputError there, before any work, is one report)."""
     options = options or Options()
     reports: list[Report] = []
-    tag = OUTPUT_TAGS.get(action, action)
+    try:
+        targets = output_paths(paths, action, out, in_place, folder)
+    except InputError as err:
+        return [Report(str(paths[0]) if paths else "", None, ERROR, str(err))]
     for path in paths:
-        target = out
+        target = targets[path]
         suffix = path.suffix.lower()
-        if out is not None and len(paths) > 1:
-            target = out / f"{path.stem}.{tag}{suffix if suffix in WORKBOOK_SUFFIXES else '.xlsx'}"
         if suffix in WORKBOOK_SUFFIXES:
             reports += run_workbook(path, action, target, sheet=sheet, in_place=in_place, options=options)
             continue
@@ -197,6 +249,6 @@ def solve_workbook(path: Path, out: Path | None = None, sheet: str | None = None
 
 def solve_paths(paths: list[Path], out: Path | None = None, sheet: str | None = None, in_place: bool = False,
                 budget_seconds: float | None = None, on_start: Callable[[str], None] | None = None,
-                options: Options | None = None) -> list[Report]:
+                options: Options | None = None, folder: bool | None = None) -> list[Report]:
     """Solve each path (a workbook or a puzzle file): :func:`run_paths`."""
-    return run_paths(paths, "solve", out, sheet, in_place, _options(options, budget_seconds, on_start))
+    return run_paths(paths, "solve", out, sheet, in_place, _options(options, budget_seconds, on_start), folder)
