@@ -62,8 +62,8 @@ def test_cli_action_on_a_file_kind_without_it(tmp_path, capsys):
     path = tmp_path / "p.non"
     path.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
     code = main(["clear", str(path)])
-    out = capsys.readouterr().out
-    assert code == EXIT_INPUT_ERROR and "clear works on workbooks" in out
+    err = capsys.readouterr().err
+    assert code == EXIT_INPUT_ERROR and "clear works on workbooks" in err and err.count("\n") == 1
 
 
 def test_progress_text():

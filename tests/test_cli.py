@@ -135,7 +135,7 @@ def test_typo_in_hint_names_sheet_and_cell(capsys, tmp_path, arrow_non):
     before = digest(book)
     code, out, err = run_cli(capsys, "solve", book)
     assert code == EXIT_INPUT_ERROR
-    assert f'{ws.title}!{target.coordinate}: hint "x" is not a number' in out
+    assert f'{ws.title}!{target.coordinate}: hint "x" is not a number' in err  # errors: one line on stderr
     assert "Traceback" not in out + err
     assert digest(book) == before
     assert not (tmp_path / "arrow.solved.xlsx").exists()
@@ -157,9 +157,9 @@ def test_not_a_workbook_is_an_input_error(capsys, tmp_path):
 def test_bad_non_file_names_the_line(capsys, tmp_path):
     bad = tmp_path / "bad.non"
     bad.write_text("width 2\nheight 1\nrows\n1,x\ncolumns\n1\n1\n")
-    code, out, _ = run_cli(capsys, "solve", bad)
+    code, _, err = run_cli(capsys, "solve", bad)
     assert code == EXIT_INPUT_ERROR
-    assert "bad.non" in out
+    assert "bad.non" in err and err.startswith("xlsolver: ")
 
 
 @pytest.mark.skipif(not BUNDLED.exists(), reason="workbooks/nonogram.xlsx has not been made")

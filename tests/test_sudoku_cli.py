@@ -99,8 +99,8 @@ def test_unique_files_exit_zero_and_bad_lines_name_the_line(tmp_path, capsys):
     assert code == EXIT_ALL_UNIQUE and out.startswith("one.txt: unique, 6x6")
     bad = tmp_path / "bad.sdm"
     bad.write_text(FULL9[:80] + "x\n")
-    code, out, _ = run_cli(capsys, "solve", bad)
-    assert code == EXIT_INPUT_ERROR and 'bad.sdm, line 1: symbol 81 ("X") is not a digit' in out
+    code, _, err = run_cli(capsys, "solve", bad)
+    assert code == EXIT_INPUT_ERROR and 'bad.sdm, line 1: symbol 81 ("X") is not a digit' in err
 
 
 def test_nonogram_text_files_stay_nonograms(tmp_path):
@@ -115,6 +115,6 @@ def test_an_error_in_a_sheet_names_the_cell(tmp_path, capsys):
     wb.api["Sudoku"]["C4"] = "x"
     path = tmp_path / "typo.xlsx"
     wb.save(path)
-    code, out, _ = run_cli(capsys, "solve", path)
+    code, _, err = run_cli(capsys, "solve", path)
     assert code == EXIT_INPUT_ERROR
-    assert 'Sudoku: error: Sudoku!C4: "x" is not a digit of a 9x9 sudoku' in out
+    assert err.startswith('xlsolver: Sudoku!C4: "x" is not a digit of a 9x9 sudoku') and err.count("\n") == 1

@@ -120,10 +120,18 @@ class Watcher:
 
 
 def print_reports(reports: Iterable, as_json: bool) -> list:
-    """One line (or one JSON object) per report, then the files written. Returns the reports."""
+    """One line (or one JSON object) per report, then the files written. Returns the reports.
+    An error is one line on stderr (``xlsolver: Sheet!C4: ...``), the same stream and
+    form as every other error; with --json its object is also on stdout, with the rest."""
     reports = list(reports)
     for report in reports:
-        print(json.dumps(report.to_json()) if as_json else report.line(), flush=True)
+        if as_json:
+            print(json.dumps(report.to_json()), flush=True)
+        if report.status == "error":
+            print(f"xlsolver: {report.name}: {report.message}" if not report.message.startswith(report.name)
+                  else f"xlsolver: {report.message}", file=sys.stderr, flush=True)
+        elif not as_json:
+            print(report.line(), flush=True)
     written = sorted({r.output for r in reports if r.output})
     if written and not as_json:
         for path in written:
