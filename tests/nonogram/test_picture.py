@@ -287,8 +287,8 @@ def test_cli_colour_picture(tmp_path, capsys):
 
 def test_cli_picture_errors(tmp_path, capsys):
     (tmp_path / "not.png").write_text("hello")
-    code, out, _ = run_cli(capsys, "picture", tmp_path / "not.png")
-    assert code == EXIT_INPUT_ERROR and "not an image" in out
+    code, _, err = run_cli(capsys, "picture", tmp_path / "not.png")
+    assert code == EXIT_INPUT_ERROR and "not an image" in err and err.count("\n") == 1
     code, _, err = run_cli(capsys, "picture", tmp_path / "not.png", "--size", "big")
     assert code == EXIT_INPUT_ERROR and "WIDTHxHEIGHT" in err
 

@@ -45,7 +45,6 @@ from xlsolver.core.paint import (
     PaintPlan,
     PrintSetup,
     SquareCells,
-    Style,
     TextLook,
     Write,
 )

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from xlsolver.cli.common import (
     ProgressBar,
     exit_code,
     fail,
+    print_reports,
     subcommand,
 )
 
@@ -125,12 +125,9 @@ def run_sudoku(args: argparse.Namespace) -> int:
         report = generate_sudoku(request, args.output, Options(progress=bar), source=source)
     finally:
         bar.done()
-    if args.json:
-        print(json.dumps(report.to_json()))
-    else:
-        print(report.line())
-        if report.output:
-            print(f"written to {report.output}")
+    print_reports([report], args.json)
+    if report.output and not args.json:
+        print(f"written to {report.output}")
     return exit_code([report])
 
 

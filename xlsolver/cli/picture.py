@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 from xlsolver.cli.commands import help_lines
-from xlsolver.cli.common import EXIT_INPUT_ERROR, Watcher, exit_code, fail, seconds, subcommand
+from xlsolver.cli.common import EXIT_INPUT_ERROR, Watcher, exit_code, fail, print_reports, seconds, subcommand
 
 __all__ = ["HELP", "register"]
 
@@ -101,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         report = make_puzzle(args.source, args.output, settings, options)
     finally:
         watch.bar.done()
-    print(json.dumps(report.to_json()) if args.json else report.line())
+    print_reports([report], args.json)
     if report.status == ERROR:
         return EXIT_INPUT_ERROR
     if not args.json:

@@ -19,7 +19,6 @@ from pathlib import Path
 
 from xlsolver.cli.commands import help_lines
 from xlsolver.cli.common import (
-    EXIT_INPUT_ERROR,
     ProgressBar,
     exit_code,
     fail,

@@ -21,7 +21,7 @@ from xlsolver.core.paint import ColumnWidths, PaintPlan, Write
 from xlsolver.jobs.base import DONE, ERROR, Options, Report, new_workbook, sheet_title
 from xlsolver.jobs.registry import Found
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
-from xlsolver.sheets.sudoku_sheet import SudokuLayout, read_sudoku, sudoku_import_plan
+from xlsolver.sheets.sudoku_sheet import SudokuLayout, sudoku_import_plan
 from xlsolver.sheets.sudoku_steps import (
     check_plan,
     clear_plan,

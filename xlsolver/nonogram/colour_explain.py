@@ -31,7 +31,6 @@ from typing import Iterator
 import numpy as np
 
 from xlsolver.core.budget import Budget, BudgetExhausted
-from xlsolver.core.geometry import Cell
 from xlsolver.core.status import Status
 from xlsolver.nonogram.board import LineKey
 from xlsolver.nonogram.colour import ColourNonogram, format_colour_clue
