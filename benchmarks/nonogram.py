@@ -34,7 +34,7 @@ On the survey each solver's time is its best of --repeat runs (default 5;
 a run over a second is not repeated), on TAAI a single run. Ratios are peer
 time / xlsolver time (above 1: xlsolver is faster). The
 issue's targets and their ratios are printed at the end. Peers that are not
-installed are skipped (pip install "xlsolver[bench]").
+installed are skipped (pip install ".[bench]" in the clone).
 """
 
 from __future__ import annotations
@@ -275,7 +275,7 @@ def solvers(engines: list[str], peers: list[str], shared: bool = False) -> dict[
     for peer in peers:
         made = PEERS[peer]()
         if made is None:
-            print(f"skipping {peer}: not installed (pip install 'xlsolver[bench]')")
+            print(f"skipping {peer}: not installed (pip install '.[bench]' in the clone)")
         else:
             chosen[peer] = made
     return chosen

@@ -22,7 +22,7 @@ Timed, each --repeat times in turn, medians printed:
 The ratio is (apply + save) / floor; the issue's target is at most 3 for
 300x300. The floor writes only the painted cells, while the back end's file
 also carries the hints, grid lines and sizes it was given, as a solved
-workbook does. XlsxWriter is in the bench extra (pip install "xlsolver[bench]").
+workbook does. XlsxWriter is in the bench extra (pip install ".[bench]" in the clone).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Polyomino benchmark: xlsolver's tiler and exact-cover solvers from PyPI on the same boards.
 
-Run from the repository root (the peers: pip install "xlsolver[bench]"):
+Run from the repository root (the peers: pip install ".[bench]" in the clone):
 
     python benchmarks/polyomino.py [--boards 6x10,5x12,...] [--quick | --full]
 

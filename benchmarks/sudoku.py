@@ -35,7 +35,7 @@ Then: the time to generate minimal 9x9 puzzles with the worker processes of
 here once more by hodoku-py's counter and the verifier), 16x16 solve times, and one
 25x25 generation. The issue's targets are printed at the end. The machine is
 shared: read the ratios, which are taken side by side, before the absolute rates.
-Peers that are not installed are skipped (pip install "xlsolver[bench]").
+Peers that are not installed are skipped (pip install ".[bench]" in the clone).
 """
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ def solvers() -> dict[str, tuple[Solver, bool]]:
                              ("dlxsudoku", dlxsudoku_solver, True)):
         solver = make()
         if solver is None:
-            print(f"{name}: not installed, skipped (pip install \"xlsolver[bench]\")")
+            print(f"{name}: not installed, skipped (pip install \".[bench]\" in the clone)")
         else:
             found[name] = (solver, slow)
     return found

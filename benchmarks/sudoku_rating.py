@@ -17,7 +17,7 @@ as CPU time, which another job on a shared machine disturbs less; the
 (xlsolver's Guess step, hodoku-py's brute force), how often xlsolver's level
 equals HoDoKu's (a guess counts as extreme on both sides), and xlsolver's
 QQWing class against the file's label. The issue's targets are printed at
-the end. hodoku-py is GPL and only run here (pip install "xlsolver[bench]").
+the end. hodoku-py is GPL and only run here (pip install ".[bench]" in the clone).
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     run_peer = None if args.no_peer else peer()
     if run_peer is None and not args.no_peer:
-        print("hodoku-py is not installed: xlsolver only (pip install \"xlsolver[bench]\")")
+        print("hodoku-py is not installed: xlsolver only (pip install \".[bench]\" in the clone)")
 
     print("set                     n    per puzzle, both solvers on the same puzzles in one run")
     sample = rng.sample(read("top1465.txt"), args.top)

@@ -69,7 +69,7 @@ from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
 
 __all__ = ["INSTALL_HINT", "XlwingsWorkbook", "caller_book", "import_xlwings"]
 
-INSTALL_HINT = "live Excel needs xlwings: pip install 'xlsolver[excel]' (then: xlwings addin install)"
+INSTALL_HINT = "live Excel needs xlwings: in a clone of xlsolver, pip install '.[excel]' (then: xlwings addin install)"
 
 # Excel constants (XlBordersIndex, XlLineStyle, XlBorderWeight, XlColorIndex).
 XL_DIAGONAL_DOWN, XL_DIAGONAL_UP = 5, 6

@@ -104,7 +104,7 @@ def _panel_plan(sheet: str, panel: Panel) -> PaintPlan:
 HELP_LINES = [
     "xlsolver in Excel",
     "",
-    "1. pip install \"xlsolver[excel]\"  and  xlwings addin install  (once).",
+    "1. In a clone of xlsolver: pip install \".[excel]\"  and  xlwings addin install  (once).",
     "2. Keep this workbook and the .py file of the same name in one folder.",
     "3. On the puzzle sheet, pick an action in the Action cell and press Run.",
     "",
@@ -202,7 +202,7 @@ def _template() -> tuple[Path, Path | None]:
 
     spec = importlib.util.find_spec("xlwings")
     if spec is None or not spec.origin:
-        raise InputError("the .xlsm workbooks reuse xlwings' template: pip install 'xlsolver[excel]'")
+        raise InputError("the .xlsm workbooks reuse xlwings' template: in a clone of xlsolver, pip install '.[excel]'")
     package = Path(spec.origin).parent
     template = package / TEMPLATE
     if not template.exists():
@@ -283,7 +283,7 @@ def register(sub) -> None:
         "cell and a Run button (xlsolver_KIND.xlsm), the same without macros for the xlwings\n"
         "add-in's \"Run main\" (xlsolver_KIND.xlsx), and the Python module both call\n"
         "(xlsolver_KIND.py); also xlsolver.bas, one named VBA macro per action. Keep each\n"
-        "workbook and its .py together. Needs xlwings: pip install \"xlsolver[excel]\".",
+        "workbook and its .py together. Needs xlwings: in a clone of xlsolver, pip install \".[excel]\".",
         "examples:\n"
         "  xlsolver excel puzzles/              every kind\n"
         "  xlsolver excel puzzles/ --kind nonogram\n"
