@@ -29,12 +29,12 @@ from typing import Any, Callable, Protocol
 
 from xlsolver.core import BudgetExhausted, InputError, PaintPlan, Write
 from xlsolver.core.progress import Progress
-from xlsolver.jobs import ACTIONS, ERROR, Options, Report, SheetReader, kind_named, locate, run_book
+from xlsolver.jobs import ACTIONS, ERROR, Options, Report, run_book
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 
 __all__ = ["BUTTONS", "LiveBook", "POLL_SECONDS", "press", "read_action", "status_cell"]
 
-BUTTONS: dict[str, str] = {**ACTIONS, "generate": "make a new puzzle of this kind on the sheet"}
+BUTTONS: dict[str, str] = dict(ACTIONS)
 """Every action a button may run, with what it does (the Action list offers these)."""
 
 STATUS_NAME, ACTION_NAME, STOP_NAME, BUDGET_NAME = "Status", "Action", "Stop", "Budget"
@@ -121,14 +121,6 @@ def _progress(book: LiveBook, sheet: str, stop: tuple[int, int] | None,
     return report
 
 
-def _generate(book: LiveBook, snap: SheetSnapshot, options: Options) -> list[Report]:
-    """Generation, where the sheet's kind offers it as an action on its sheets."""
-    found = locate(snap, SheetReader(book, {snap.name: snap}))
-    if found is not None and kind_named(found.kind).action("generate") is not None:
-        return run_book(book, "", snap.name, options, "generate", snapshots={snap.name: snap})
-    raise InputError("generate is not available yet for this sheet (no puzzle kind here offers it)", snap.name)
-
-
 def press(book: LiveBook, action: str | None = None, sheet: str | None = None,
           budget_seconds: float = 30.0, clock: Callable[[], float] = time.monotonic) -> list[Report]:
     """Run ``action`` (None: the one in the Action cell) on ``sheet`` (None: the active
@@ -147,10 +139,7 @@ def press(book: LiveBook, action: str | None = None, sheet: str | None = None,
         options = Options(budget_seconds=_budget(snap, budget_seconds),
                           progress=_progress(book, sheet, stop[:2] if stop else None, clock))
         options.on_start = lambda what: book.show_status(f"{_PREFIX}{action} {what} ...")
-        if action == "generate":
-            reports = _generate(book, snap, options)
-        else:
-            reports = run_book(book, source, sheet, options, action, snapshots={sheet: snap})
+        reports = run_book(book, source, sheet, options, action, snapshots={sheet: snap})
     except InputError as err:
         reports = [Report(source, sheet, ERROR, str(err))]
     _tell(book, snap, reports)

@@ -43,6 +43,7 @@ from xlsolver.core.paint import (
     TextLook,
     Write,
 )
+from xlsolver.jobs import ACTIONS as JOB_ACTIONS
 from xlsolver.jobs import Options, kind_of, run_book
 from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.core.protocol import SheetSnapshot
@@ -52,7 +53,7 @@ from .puzzles import laid_out, picture_nonogram, seed_plan, square_rings
 from .xlwings_double import Book, Sheet
 
 ROOT = Path(__file__).resolve().parents[2]
-ACTIONS = ["solve", "step", "hint", "check", "clear", "explain"]
+ACTIONS = list(JOB_ACTIONS)  # every action a kind may offer, generate included
 BACKENDS = ["memory", "xlwings-double", "calc"]
 
 Cells = dict[tuple[int, int], CellInfo]

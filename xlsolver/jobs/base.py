@@ -57,11 +57,12 @@ ACTIONS: dict[str, str] = {
     "check": "paint red what the user entered that contradicts the puzzle",
     "clear": "take away what xlsolver painted and wrote: back to the puzzle as given",
     "explain": "write every step of a solution, with the rule used and the difficulty, to a Steps sheet",
+    "generate": "make a new puzzle like this one, verified unique, on a sheet of its own",
 }
 """Every action a puzzle sheet may offer, with what it does."""
 
 OUTPUT_TAGS = {"solve": "solved", "step": "step", "hint": "hint", "check": "checked", "clear": "cleared",
-               "explain": "explained"}
+               "explain": "explained", "generate": "generated"}
 
 
 def first_lines(path: Path, count: int = 5) -> list[str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from xlsolver.core import Budget, InputError, PaintPlan
 from xlsolver.core.progress import Progress
-from xlsolver.jobs.base import ERROR, Options, Report, first_lines, new_workbook, sheet_title
+from xlsolver.jobs.base import DONE, ERROR, Options, Report, first_lines, new_workbook, sheet_title
 from xlsolver.jobs.registry import Found, SheetReader
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.sheets.sudoku_sheet import (
@@ -20,7 +20,7 @@ from xlsolver.sheets.sudoku_sheet import (
 )
 from xlsolver.sudoku.model import SYMBOLS, Shape, Sudoku, read_lines
 
-__all__ = ["KIND", "is_sudoku_file", "locate", "sample_plan", "solve_file", "solve_sheet"]
+__all__ = ["KIND", "generate_sheet", "is_sudoku_file", "locate", "sample_plan", "solve_file", "solve_sheet"]
 
 KIND = "sudoku"
 
@@ -57,6 +57,25 @@ def solve_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
     book.apply(sudoku_plan(layout, puzzle, result, name))
     return _report(book.source, name, puzzle, result,
                    sudoku_status_sentence(layout, result))
+
+
+def generate_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report:
+    """A new puzzle of the sheet's box shape, proven unique, laid out on a sheet of its
+    own (``NAME new``; the user's sheet is left as it is). Seeded by the sheet's givens,
+    so pressing again on the same puzzle gives the same new one, and anywhere alike."""
+    from xlsolver.sudoku.generator import make_puzzle
+
+    layout, puzzle, name = found.layout, found.read(), found.snap.name
+    options.on_start(f"{name} ({puzzle.n}x{puzzle.n}): a new puzzle")
+    started = time.perf_counter()
+    seed = f"{puzzle.to_text()}:new"
+    made = make_puzzle(layout.shape, seed, minimal=False)
+    target = sheet_title(f"{name} new", book.sheet_names())
+    book.add_sheet(target)
+    book.apply(sudoku_import_plan(made.puzzle, target, f"(new, like {name})"))
+    message = f"a new {puzzle.n}x{puzzle.n} puzzle, {made.puzzle.clues} givens, proven unique, on sheet '{target}'"
+    return Report("", name, DONE, message, kind=KIND, seconds=time.perf_counter() - started, rows=puzzle.n,
+                  cols=puzzle.n, summary=message, extra={"sheet_made": target, "puzzle": made.puzzle.to_text()})
 
 
 def sample_plan(sheet: str) -> PaintPlan:
