@@ -14,7 +14,7 @@ back end a workbook behind :class:`WorkbookBackend`: it gives a :class:`SheetSna
 This package imports only the standard library. Everything else imports it.
 """
 
-import importlib
+from xlsolver.core.lazy import lazy_names
 
 # Where each name lives. The package loads a module when one of its names is first
 # asked for (PEP 562), so a command that needs an error class does not import the
@@ -44,13 +44,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str):
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'xlsolver.core' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"xlsolver.core.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, {name: f"xlsolver.core.{home}" for name, home in _HOMES.items()})
 
 
 __all__ = [

@@ -23,6 +23,7 @@ glossary. Files in every supported format are read and written through
 Indices are ``(row, col)``, 0-based, everywhere in this package.
 """
 
+from xlsolver.core.lazy import lazy_names
 from xlsolver.nonogram.line import block_ranges, solve_line
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Conflict, Line, Nonogram, NonogramResult, format_grid, parse_grid
 from xlsolver.nonogram.solver import solutions, solve
@@ -47,13 +48,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    """The .non file names, loaded when first asked for: solving a puzzle from a sheet
-    needs no file format (PEP 562)."""
-    if name in ("NonFile", "read_non", "write_non"):
-        from xlsolver.nonogram import formats_non
-
-        value = getattr(formats_non, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'xlsolver.nonogram' has no attribute {name!r}")
+# The .non file names load when first asked for: a puzzle read from a sheet needs no file format.
+__getattr__ = lazy_names(__name__, dict.fromkeys(("NonFile", "read_non", "write_non"), "xlsolver.nonogram.formats_non"))

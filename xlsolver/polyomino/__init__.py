@@ -17,6 +17,7 @@ symmetry     a symmetry of the square mapping the board onto itself; tilings tha
 This package imports only core, the standard library, numpy and (when present) numba.
 """
 
+from xlsolver.core.lazy import lazy_names
 from xlsolver.polyomino.board import Board, problems
 from xlsolver.polyomino.pieces import (
     PENTOMINOES,
@@ -64,13 +65,6 @@ __all__ = [
     "solve",
 ]
 
-def __getattr__(name: str):
-    """The solver's names, loaded when first asked for (PEP 562): reading a puzzle from
-    a sheet, to tell which kind it is, loads no solver."""
-    if name in _SOLVER_NAMES:
-        from xlsolver.polyomino import solver
-
-        value = getattr(solver, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'xlsolver.polyomino' has no attribute {name!r}")
+# The solver's names load when first asked for: reading a puzzle from a sheet, to tell
+# which kind it is, loads no solver.
+__getattr__ = lazy_names(__name__, dict.fromkeys(_SOLVER_NAMES, "xlsolver.polyomino.solver"))

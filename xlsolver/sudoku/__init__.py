@@ -17,6 +17,7 @@ result     the verdict, up to two solutions and the digits all solutions
 Cells are flat indices ``r * n + c`` (0-based, row by row) in this package.
 """
 
+from xlsolver.core.lazy import lazy_names
 from xlsolver.sudoku.model import Shape, Sudoku, is_solution, read_lines
 _SOLVER_NAMES = ("SudokuResult", "count_solutions", "solve", "solve_many")
 
@@ -25,13 +26,6 @@ __all__ = [
     "solve_many",
 ]
 
-def __getattr__(name: str):
-    """The solver's names, loaded when first asked for (PEP 562): reading a puzzle from
-    a sheet, to tell which kind it is, loads no solver."""
-    if name in _SOLVER_NAMES:
-        from xlsolver.sudoku import solver
-
-        value = getattr(solver, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'xlsolver.sudoku' has no attribute {name!r}")
+# The solver's names load when first asked for: reading a puzzle from a sheet, to tell
+# which kind it is, loads no solver.
+__getattr__ = lazy_names(__name__, dict.fromkeys(_SOLVER_NAMES, "xlsolver.sudoku.solver"))
