@@ -127,9 +127,8 @@ def print_reports(reports: Iterable, as_json: bool) -> list:
     for report in reports:
         if as_json:
             print(json.dumps(report.to_json()), flush=True)
-        if report.status == "error":
-            print(f"xlsolver: {report.name}: {report.message}" if not report.message.startswith(report.name)
-                  else f"xlsolver: {report.message}", file=sys.stderr, flush=True)
+        if report.status == "error":  # its message names the place (sheet and cell, file and line)
+            print(f"xlsolver: {report.message}", file=sys.stderr, flush=True)
         elif not as_json:
             print(report.line(), flush=True)
     written = sorted({r.output for r in reports if r.output})
