@@ -43,6 +43,34 @@ def seconds(text: str) -> float:
     return value
 
 
+def cells(text: str) -> int:
+    """A count of cells, for argparse: a whole number above 0 (``2000000`` or ``2e6``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'"{text}" is not a number of cells') from None
+    if not 1 <= value < 1e12 or value != int(value):
+        raise argparse.ArgumentTypeError(f"a limit must be a whole number of cells above 0, not {text}")
+    return int(value)
+
+
+def limits(args: argparse.Namespace):
+    """The limits the command line asks for (the defaults unless --max-cells raised them)."""
+    from xlsolver.core.limits import DEFAULT_LIMITS
+
+    chosen = getattr(args, "max_cells", None)
+    return DEFAULT_LIMITS if chosen is None else DEFAULT_LIMITS.scaled(chosen)
+
+
+def add_limit_argument(parser: argparse.ArgumentParser) -> None:
+    """--max-cells: the largest puzzle read (and, four times it, the sheet area looked at)."""
+    from xlsolver.core.limits import DEFAULT_LIMITS, LIMIT_OPTION
+
+    parser.add_argument(LIMIT_OPTION, dest="max_cells", type=cells, default=None, metavar="N",
+                        help=f"read puzzles of up to N cells (default: {DEFAULT_LIMITS.puzzle_cells:,}); "
+                             "larger ones are refused before any work")
+
+
 def subcommand(sub, name: str, help: str, description: str, epilog: str = "") -> argparse.ArgumentParser:
     """A subcommand whose --help keeps the line breaks of its description and examples."""
     return sub.add_parser(name, help=help, description=description, epilog=epilog,
@@ -167,6 +195,7 @@ def add_target_arguments(parser: argparse.ArgumentParser, action: str) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle per line")
     parser.add_argument("--budget", type=seconds, default=30.0, metavar="SECONDS",
                         help="give up on a puzzle after this many seconds (default: 30); the verdict is then gave_up")
+    add_limit_argument(parser)
     add_kind_options(parser, action)
 
 

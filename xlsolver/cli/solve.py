@@ -13,6 +13,7 @@ from xlsolver.cli.common import (
     exit_code,
     fail,
     kind_settings,
+    limits,
     print_reports,
     Watcher,
     subcommand,
@@ -63,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
     if problem or wrong:
         return fail(problem or wrong)
     watch = Watcher(enabled=sys.stderr.isatty() and not args.json)
-    options = Options(budget_seconds=args.budget, on_start=watch.start, progress=watch.progress, settings=settings)
+    options = Options(budget_seconds=args.budget, on_start=watch.start, progress=watch.progress, settings=settings,
+                      limits=limits(args))
     try:
         reports = solve_paths(args.paths, args.output, sheet=args.sheet, in_place=args.in_place, options=options,
                               folder=args.folder)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from xlsolver.core import Status
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.core.progress import ProgressFn, quiet
 
 __all__ = [
@@ -149,6 +150,8 @@ class Options:
     # The kinds' own options by name (``engine`` of nonograms, ``pencil`` of sudoku hints):
     # see KindSpec.options. An action reads the ones it knows and ignores the rest.
     settings: dict[str, Any] = field(default_factory=dict)
+    # How large an input is accepted (the puzzle, the sheet area read, a file): see core.limits.
+    limits: Limits = DEFAULT_LIMITS
 
 
 FileAction = Callable[[Path, "Path | None", Options], list[Report]]
