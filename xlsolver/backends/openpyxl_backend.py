@@ -33,7 +33,9 @@ from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.writer.theme import theme_xml
 
+from xlsolver.backends import openpyxl_owned
 from xlsolver.backends.paint_record import RECORD_SHEET
+from xlsolver.core.ownership import RECORD_SHEET as OWNED_SHEET
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
 from xlsolver.core.geometry import Cell
@@ -41,14 +43,16 @@ from xlsolver.core.paint import (
     GREY,
     ColumnWidths,
     GridLines,
+    Outline,
     Paint,
     PaintPlan,
     PrintSetup,
+    Restore,
     SquareCells,
     TextLook,
     Write,
 )
-from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
+from xlsolver.core.protocol import CellInfo, CellLook, SheetSnapshot, Value
 
 __all__ = ["OpenpyxlWorkbook"]
 
@@ -112,8 +116,8 @@ class OpenpyxlWorkbook:
         return str(self.path or "")
 
     def sheet_names(self) -> list[str]:
-        """The workbook's sheets but xlsolver's hidden paint record (see paint_record)."""
-        return [name for name in self.api.sheetnames if name != RECORD_SHEET]
+        """The workbook's sheets but xlsolver's hidden records (see paint_record and core.ownership)."""
+        return [name for name in self.api.sheetnames if name not in (RECORD_SHEET, OWNED_SHEET)]
 
     def add_sheet(self, name: str) -> None:
         """Add an empty sheet at the end; an existing sheet of that name is kept."""
@@ -163,6 +167,8 @@ class OpenpyxlWorkbook:
                 _square(ws, op)
             elif isinstance(op, GridLines):
                 _grid_lines(ws, op)
+            elif isinstance(op, Outline):
+                _outline(ws, op)
             elif isinstance(op, TextLook):
                 _text_look(ws, op)
             elif isinstance(op, PrintSetup):
@@ -170,6 +176,8 @@ class OpenpyxlWorkbook:
             elif isinstance(op, ColumnWidths):
                 for col, width in op.widths:
                     ws.column_dimensions[get_column_letter(col)].width = width
+            elif isinstance(op, Restore):
+                openpyxl_owned.restore(ws, op.looks)
             else:
                 raise TypeError(f"unknown paint operation {op!r}")
 
@@ -182,6 +190,16 @@ class OpenpyxlWorkbook:
             raise InputError("the workbook holds macros; save it with the .xlsm suffix", str(path))
         with _collector_paused():
             atomic_write(path, self.api.save, "the workbook")
+
+    def looks(self, sheet: str, cells: list[Cell]) -> dict[Cell, CellLook]:
+        """Each cell's whole look, its style records' XML included (see openpyxl_owned)."""
+        return openpyxl_owned.read_looks(self.api[sheet], cells, self._rgb)
+
+    def owned_text(self) -> str:
+        return openpyxl_owned.read_text(self.api)
+
+    def keep_owned_text(self, text: str) -> None:
+        openpyxl_owned.keep_text(self.api, text)
 
     # --- reading helpers ---
 
@@ -420,6 +438,24 @@ def _grid_lines(ws, op: GridLines) -> None:
                 borders = by_sides[sides] = _Restyled(ws.parent._borders, lambda old, s=sides: lined(old, *s))
             styles = _styles(ws, (row, col))
             styles.borderId = borders[styles.borderId]
+
+
+def _outline(ws, op: Outline) -> None:
+    """A medium line in the op's colour on each cell's sides on the outline; the
+    cell's other sides and diagonals are kept."""
+    line = Side(style="medium", color="FF" + op.colour)
+    sides: dict[Cell, set[str]] = {}
+    for cell, side in op.edges():
+        sides.setdefault(cell, set()).add(side)
+    memo: dict[frozenset[str], _Restyled] = {}
+    for cell, on in sides.items():
+        key = frozenset(on)
+        if key not in memo:
+            memo[key] = _Restyled(ws.parent._borders, lambda old, on=key: Border(
+                **{side: line if side in on else getattr(old, side) for side in ("left", "right", "top", "bottom")},
+                diagonal=old.diagonal, diagonalUp=old.diagonalUp, diagonalDown=old.diagonalDown))
+        styles = _styles(ws, cell)
+        styles.borderId = memo[key][styles.borderId]
 
 
 def _square(ws, op: SquareCells) -> None:

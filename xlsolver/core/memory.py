@@ -12,8 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from xlsolver.core.geometry import Cell
-from xlsolver.core.paint import LAYOUT_OPS, Op, Paint, PaintPlan, Write
-from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
+from dataclasses import replace
+
+from xlsolver.core.paint import LAYOUT_OPS, GridLines, Op, Paint, PaintPlan, Restore, TextLook, Write
+from xlsolver.core.protocol import CellInfo, CellLook, SheetSnapshot, Value
 
 __all__ = ["MemoryWorkbook"]
 
@@ -30,6 +32,9 @@ class MemoryWorkbook:
         self.calls = 0  # operations applied, for tests that count work
         self.fonts: dict[str, dict[Cell, str]] = {}  # sheet -> cell -> "RRGGBB" painted as its font colour
         self.layout: dict[str, list[Op]] = {}  # sheet -> the layout operations applied, in order
+        # sheet -> cell -> the rest of its look (font, centring, border sides; fill and value live in sheets)
+        self.formats: dict[str, dict[Cell, CellLook]] = {}
+        self.owned_record = ""  # xlsolver's record of what it owns (see core.ownership)
         self.source = ""  # no file behind it
 
     @classmethod
@@ -70,10 +75,65 @@ class MemoryWorkbook:
             elif isinstance(op, Write):
                 old = cells.get(op.cell, CellInfo())
                 cells[op.cell] = CellInfo(op.value, old.fill, old.diagonals)
+            elif isinstance(op, Restore):
+                for cell, look in op.looks:
+                    cells[cell] = look.info
+                    self._format(plan.sheet, cell, look)
+                    self.fonts.get(plan.sheet, {}).pop(cell, None)
+                    if look.font_colour:
+                        self.fonts.setdefault(plan.sheet, {})[cell] = look.font_colour
             elif isinstance(op, LAYOUT_OPS):
                 self.layout.setdefault(plan.sheet, []).append(op)
+                self._shape(plan.sheet, op)
             else:
                 raise TypeError(f"unknown paint operation {op!r}")
+
+    def looks(self, sheet: str, cells: list[Cell]) -> dict[Cell, CellLook]:
+        here, formats, fonts = self.sheets.get(sheet, {}), self.formats.get(sheet, {}), self.fonts.get(sheet, {})
+        looks = {}
+        for cell in cells:
+            info, rest = here.get(cell, CellInfo()), formats.get(cell, CellLook())
+            looks[cell] = replace(rest, value=info.value, fill=info.fill, diagonals=info.diagonals,
+                                  font_colour=fonts.get(cell), native=None)
+        return looks
+
+    def owned_text(self) -> str:
+        return self.owned_record
+
+    def keep_owned_text(self, text: str) -> None:
+        self.owned_record = text
+
+    def _format(self, sheet: str, cell: Cell, look: CellLook) -> None:
+        rest = replace(look, value=None, fill=None, diagonals=False, font_colour=None, native=None)
+        formats = self.formats.setdefault(sheet, {})
+        if rest == CellLook():
+            formats.pop(cell, None)
+        else:
+            formats[cell] = rest
+
+    def _shape(self, sheet: str, op: Op) -> None:
+        """What grid lines and text looks do to each cell's format, as a file would keep it."""
+        if not isinstance(op, (GridLines, TextLook)):
+            return
+        formats = self.formats.setdefault(sheet, {})
+        for row in range(op.top, op.bottom + 1):
+            for col in range(op.left, op.right + 1):
+                old = formats.get((row, col), CellLook())
+                if isinstance(op, TextLook):
+                    new = replace(old, font_size=op.size if op.size is not None else old.font_size,
+                                  bold=op.bold, centred=op.centred or old.centred)
+                else:
+                    def side(medium: bool) -> str:
+                        return "medium" if medium else "thin"
+                    every = op.every
+
+                    def edge(at: int, first: int, last: int) -> bool:
+                        return at == first or at == last or (at - first) % every == 0
+                    new = replace(old, edges=(side(edge(col, op.left, op.right + 1)),
+                                              side(edge(col + 1, op.left, op.right + 1)),
+                                              side(edge(row, op.top, op.bottom + 1)),
+                                              side(edge(row + 1, op.top, op.bottom + 1))))
+                formats[(row, col)] = new
 
     def save(self, path: Path) -> None:  # pragma: no cover - nothing to write
         raise NotImplementedError("MemoryWorkbook lives in memory; use an openpyxl workbook to save")

@@ -12,13 +12,16 @@ diagonal hairline borders, red is ColorIndex 3 (#FF0000) for a contradiction.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from xlsolver.core.geometry import Cell
 
+if TYPE_CHECKING:
+    from xlsolver.core.protocol import CellLook
+
 __all__ = [
-    "BLACK", "CLEAR", "GREY", "LAYOUT_OPS", "RED", "WHITE", "ColumnWidths", "GridLines", "Op", "Paint", "PaintPlan",
-    "PrintSetup", "SquareCells", "Style", "TextLook", "Write", "group_by_style",
+    "BLACK", "CLEAR", "GREY", "LAYOUT_OPS", "RED", "WHITE", "ColumnWidths", "GridLines", "Memo", "Op", "Outline", "Paint",
+    "PaintPlan", "PrintSetup", "Restore", "SquareCells", "Style", "TextLook", "Write", "group_by_style",
 ]
 
 GREY = "808080"
@@ -49,10 +52,32 @@ class Paint:
 
 @dataclass(frozen=True)
 class Write:
-    """Write ``value`` into ``cell`` (``None`` empties it)."""
+    """Write ``value`` into ``cell`` (``None`` empties it). Text is always written
+    as text, never as a formula. xlsolver writes only into empty cells and cells
+    of its own (see :mod:`xlsolver.core.ownership`); a ``movable`` write (a
+    status sentence) goes to the first free cell below when ``cell`` holds the
+    user's text, and stays there for later writes to the same cell."""
 
     cell: Cell
     value: str | int | float | None
+    movable: bool = False
+
+
+@dataclass(frozen=True)
+class Restore:
+    """Give each cell its whole look back, value included: what ``clear`` applies."""
+
+    looks: tuple[tuple[Cell, "CellLook"], ...]
+
+
+@dataclass(frozen=True)
+class Memo:
+    """Keep ``text`` (None forgets it) under ``key`` in xlsolver's record of the
+    sheet, out of the user's sight: what a kind needs to know on the next press
+    (the sudoku's givens). The ownership layer keeps it; no back end sees it."""
+
+    key: str
+    text: str | None
 
 
 @dataclass(frozen=True)
@@ -79,6 +104,48 @@ class GridLines:
     bottom: int
     right: int
     every: int = 5
+
+
+_SIDES = ("left", "right", "top", "bottom")
+_STEPS = {"left": (0, -1), "right": (0, 1), "top": (-1, 0), "bottom": (1, 0)}
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A medium line in ``colour`` ("RRGGBB") round a set of cells, of any
+    shape: on every side a cell of ``cells`` shares with a cell outside the set
+    (the line is drawn on the cells of the set). A region that cannot be
+    covered is outlined in :data:`RED`. A layout hint: the cells' fills,
+    values and other sides are kept; xlwings Lite cannot draw it."""
+
+    cells: tuple[Cell, ...]
+    colour: str = "FF0000"  # RED.fill: the contradiction's colour
+
+    def edges(self) -> list[tuple[Cell, str]]:
+        """Each cell of the set with each of its sides on the outline, sorted."""
+        inside = set(self.cells)
+        return [(cell, side) for cell in sorted(inside) for side in _SIDES
+                if (cell[0] + _STEPS[side][0], cell[1] + _STEPS[side][1]) not in inside]
+
+    def runs(self) -> list[tuple[str, Cell, Cell]]:
+        """The outline's sides as straight runs ``(side, first, last)``: the top
+        or bottom sides of neighbouring cells of one row, the left or right sides
+        of neighbouring cells of one column, so a back end draws each run at once."""
+        runs: list[tuple[str, Cell, Cell]] = []
+        along = {"top": 1, "bottom": 1, "left": 0, "right": 0}  # the index that runs
+        for side in _SIDES:
+            cells = sorted((cell for cell, s in self.edges() if s == side),
+                           key=lambda cell: (cell[1 - along[side]], cell[along[side]]))
+            for cell in cells:
+                if runs and runs[-1][0] == side and _next_to(runs[-1][2], cell, along[side]):
+                    runs[-1] = (side, runs[-1][1], cell)
+                else:
+                    runs.append((side, cell, cell))
+        return runs
+
+
+def _next_to(last: Cell, cell: Cell, axis: int) -> bool:
+    return last[1 - axis] == cell[1 - axis] and cell[axis] == last[axis] + 1
 
 
 @dataclass(frozen=True)
@@ -137,8 +204,8 @@ def _column_number(col: int | str) -> int:
     return number
 
 
-Op = Paint | Write | SquareCells | GridLines | TextLook | PrintSetup | ColumnWidths
-LAYOUT_OPS = (SquareCells, GridLines, TextLook, PrintSetup, ColumnWidths)
+Op = Paint | Write | SquareCells | GridLines | Outline | TextLook | PrintSetup | ColumnWidths | Restore | Memo
+LAYOUT_OPS = (SquareCells, GridLines, Outline, TextLook, PrintSetup, ColumnWidths)
 """The operations that shape a sheet rather than paint or fill its cells."""
 
 

@@ -16,7 +16,7 @@ from typing import Mapping, Protocol
 from xlsolver.core.geometry import Cell
 from xlsolver.core.paint import PaintPlan
 
-__all__ = ["CellInfo", "SheetSnapshot", "Value", "WorkbookBackend"]
+__all__ = ["CellInfo", "CellLook", "SheetSnapshot", "Value", "WorkbookBackend"]
 
 Value = str | int | float | bool | None
 
@@ -34,14 +34,57 @@ class CellInfo:
         return (self.value is None or self.value == "") and self.fill is None and not self.diagonals
 
 
+Edge = str | None
+"""One side of a cell's border as ``"thin"``, ``"medium FF404040"`` (style, then ARGB colour when not automatic), or None."""
+
+
+@dataclass(frozen=True)
+class CellLook:
+    """Everything about one cell that a paint plan can change: its value, fill,
+    diagonals, font (colour, size, weight), centring and the four sides of its
+    border. A back end reads it before xlsolver first changes a cell and gives it
+    back on ``clear`` (:class:`~xlsolver.core.paint.Restore`).
+
+    ``native`` is the back end's own exact form of the cell's format where it has
+    one (the openpyxl back end keeps the cell's style records, theme colours and
+    number format included); a back end that does not know the form uses the
+    fields, which every back end reads and writes."""
+
+    value: Value = None
+    fill: str | None = None
+    diagonals: bool = False
+    font_colour: str | None = None
+    font_size: float | None = None
+    bold: bool = False
+    centred: bool = False
+    edges: tuple[Edge, Edge, Edge, Edge] = (None, None, None, None)  # left, right, top, bottom
+    native: str | None = None
+
+    @property
+    def info(self) -> CellInfo:
+        """What a snapshot shows of this look."""
+        return CellInfo(self.value, self.fill, self.diagonals)
+
+
 @dataclass(frozen=True)
 class SheetSnapshot:
     """The non-blank cells of one sheet (1-based ``(row, col)`` keys) and the
-    defined names that point into it (inclusive ``(row0, col0, row1, col1)``)."""
+    defined names that point into it (inclusive ``(row0, col0, row1, col1)``).
+
+    ``owned`` and ``memos`` come from xlsolver's record of the sheet (see
+    :mod:`xlsolver.core.ownership`): the cells xlsolver wrote or painted and the
+    user has not changed since, and the notes a kind keeps about the sheet
+    (the sudoku's givens, where its pencil marks are)."""
 
     name: str
     cells: Mapping[Cell, CellInfo] = field(default_factory=dict)
     names: Mapping[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    owned: frozenset[Cell] = frozenset()
+    memos: Mapping[str, str] = field(default_factory=dict)
+
+    def free(self, row: int, col: int) -> bool:
+        """May xlsolver write a value here: the cell is empty or xlsolver's own."""
+        return (row, col) in self.owned or self.value(row, col) in (None, "")
 
     def get(self, row: int, col: int) -> CellInfo:
         return self.cells.get((row, col), _BLANK)
@@ -82,4 +125,18 @@ class WorkbookBackend(Protocol):
 
     def save(self, path: Path) -> None:
         """Write the workbook to ``path`` atomically (a temporary file, then a rename)."""
+        ...
+
+    def looks(self, sheet: str, cells: list[Cell]) -> dict[Cell, CellLook]:
+        """The whole look of each cell (one call, however many cells): what
+        ``clear`` gives back after xlsolver has painted them."""
+        ...
+
+    def owned_text(self) -> str:
+        """The text of xlsolver's record of what it owns ("" when there is none),
+        kept in the workbook where the user does not see it (a very hidden sheet)."""
+        ...
+
+    def keep_owned_text(self, text: str) -> None:
+        """Store the record's text ("" takes the record away)."""
         ...

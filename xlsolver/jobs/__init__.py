@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from xlsolver.core import InputError
+from xlsolver.core.ownership import Owner, Record
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.jobs.base import (
     ACTIONS,
@@ -90,11 +91,12 @@ def run_book(book: WorkbookBackend, source: str, sheet: str | None, options: Opt
     if sheet is not None and sheet not in names:
         return [Report(source, sheet, ERROR, f'{Path(source).name} has no sheet "{sheet}" (it has: {", ".join(names)})')]
     reader = SheetReader(book, snapshots)
+    record = Record.read(book)
     reports = []
     for name in [sheet] if sheet else names:
         if sheet is None and name not in book.sheet_names():
             continue  # an extra solution sheet that an earlier board's solve or clear removed
-        report = run_sheet(book, reader, name, options, action, named=sheet is not None)
+        report = run_sheet(book, reader, name, options, action, named=sheet is not None, record=record)
         if report is not None:
             report.source, report.sheet = source, name
             reports.append(report)
@@ -102,10 +104,15 @@ def run_book(book: WorkbookBackend, source: str, sheet: str | None, options: Opt
 
 
 def run_sheet(book: WorkbookBackend, reader: SheetReader, name: str, options: Options, action: str,
-              named: bool = True) -> Report | None:
+              named: bool = True, record: Record | None = None) -> Report | None:
     """Locate the puzzle on one sheet and run ``action`` on it. None when the sheet
-    holds no puzzle, or its kind lacks the action, and the sheet was not ``named``."""
-    snap = reader.snapshot(name)
+    holds no puzzle, or its kind lacks the action, and the sheet was not ``named``.
+
+    The action paints through an :class:`~xlsolver.core.ownership.Owner`: it writes
+    only into empty cells and cells of xlsolver's own, and what it changes is
+    recorded (``record``, read once per workbook) so that ``clear`` gives it back."""
+    record = record if record is not None else Record.read(book)
+    snap = record.annotate(reader.snapshot(name))
     found = locate(snap, reader)
     if found is None:
         return Report("", name, ERROR, no_puzzle(name)) if named else None
@@ -113,8 +120,10 @@ def run_sheet(book: WorkbookBackend, reader: SheetReader, name: str, options: Op
     run = spec.action(action)
     if run is None:
         return Report("", name, ERROR, no_action(spec, action, name), kind=spec.name) if named else None
+    owner = Owner(book, snap, record, movable=found.status_cell)
     try:
-        report = run(book, found, options)
+        report = run(owner, found, options)
+        owner.commit()
     except InputError as err:
         report = Report("", name, ERROR, str(err), kind=spec.name)
     reader.forget(name)

@@ -18,15 +18,14 @@ import numpy as np
 
 from xlsolver.core import Budget, BudgetExhausted, InputError, Status
 from xlsolver.core.files import atomic_write_text
-from xlsolver.core.paint import BLACK as BLACK_STYLE
-from xlsolver.core.paint import CLEAR, ColumnWidths, Paint, PaintPlan, Style, Write
-from xlsolver.core.paint import WHITE as WHITE_STYLE
+from xlsolver.core.paint import ColumnWidths, PaintPlan
+from xlsolver.core.ownership import Owner
 from xlsolver.core.progress import Progress
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.jobs.base import DONE, ERROR, Options, Report, first_lines, new_workbook, sheet_title
 from xlsolver.jobs.registry import Found, SheetReader
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Nonogram, format_grid
-from xlsolver.nonogram.colour import ColourNonogram, colour_name, format_colour_grid
+from xlsolver.nonogram.colour import ColourNonogram, format_colour_grid
 from xlsolver.nonogram.colour_explain import check_colour, explain_colour, next_colour_step
 from xlsolver.nonogram.colour_solver import solve_colour
 from xlsolver.nonogram.explain import LABELS, NO_SOLUTION, RULES, SEVERAL, UNDECIDED, Step, check, explain, next_step
@@ -34,15 +33,13 @@ from xlsolver.nonogram.sat import available as sat_available
 from xlsolver.nonogram.solver import solve
 from xlsolver.sheets.nonogram_bw import NO_NONOGRAM, import_plan, nonogram_plan, read_nonogram, status_sentence
 from xlsolver.sheets.nonogram_colour import colour_import_plan, colour_plan, hint_fills, read_colour_nonogram
-from xlsolver.sheets.nonogram_layout import NonogramLayout, find_layout, read_record, record_text
+from xlsolver.sheets.nonogram_layout import NonogramLayout, find_layout
 from xlsolver.sheets.nonogram_steps import (
     CHECK_PREFIX,
     RULE_NAMES,
     STEPS_TITLE,
     check_plan,
-    clear_plan,
     note_plan,
-    record_ops,
     step_plan,
     steps_sheet_name,
     steps_sheet_plan,
@@ -76,18 +73,9 @@ class Variant:
     decided: Callable  # (givens) -> {(r, c): value index} of the cells decided
     chars: Callable  # (puzzle) -> {value: character}, for steps in JSON
     palette: Callable  # (puzzle) -> the colours' RGB in order, or None
-    names: Callable  # (puzzle) -> {value: word} for the steps and the givens record
+    names: Callable  # (puzzle) -> {value: word} for the steps
     json: Callable  # (puzzle) -> the fields a report adds to the JSON
-    looks: Callable  # (hint fills) -> {word of the givens record: the style it restores}
     hint_key: str  # what a hint's highlight colours mean
-
-
-def _colour_looks(hints: dict) -> dict[str, Style]:
-    palette = sorted(set(hints.values()) - {"000000"})
-    looks = {"white": WHITE_STYLE, **{colour_name(rgb): Style(fill=rgb) for rgb in palette}}
-    if "000000" in hints.values():
-        looks["black"] = Style(fill="000000")
-    return looks
 
 
 def _plain_decided(grid: np.ndarray) -> dict[tuple[int, int], int]:
@@ -115,7 +103,6 @@ PLAIN = Variant(
     palette=lambda puzzle: None,
     names=lambda puzzle: value_names(None),
     json=lambda puzzle: {},
-    looks=lambda hints: {"black": BLACK_STYLE, "white": WHITE_STYLE},
     hint_key="light grey: will be black, light yellow: will be white",
 )
 
@@ -135,7 +122,6 @@ COLOUR = Variant(
     palette=lambda puzzle: [c.rgb for c in puzzle.palette],
     names=lambda puzzle: value_names([c.name for c in puzzle.palette]),
     json=lambda puzzle: {"colours": [c.char + "=" + c.rgb for c in puzzle.palette]},
-    looks=_colour_looks,
     hint_key="light yellow: will be white or the colour named",
 )
 
@@ -219,7 +205,6 @@ def solve_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
     options.on_start(sheet.size())
     result = sheet.solve(options)
     plan = sheet.variant.plan(sheet.layout, sheet.puzzle, result, sheet.snap.name, sheet.hints)
-    _record(book, sheet)
     book.apply(plan)
     return _report("", sheet.snap.name, sheet.puzzle, result, sheet.variant)
 
@@ -337,26 +322,6 @@ def export_puzzles(book_path: Path, out: Path, fmt: str | None = None, sheet: st
 # --- the actions besides solve: step, hint, check, clear, explain ------------
 
 
-def _record(book: WorkbookBackend, sheet: _Sheet, wrong: set[tuple[int, int]] = frozenset(),
-            create: bool = True) -> None:
-    """Record the user's givens below the status cell the first time xlsolver paints
-    the sheet (``create``; a check does not: what it judges is the player's work,
-    not the puzzle). ``wrong``: cells a check found wrong, taken out of a record."""
-    names = sheet.names()
-    recorded = read_record(sheet.snap, sheet.layout)
-    if recorded is not None:
-        if wrong & recorded.keys():
-            kept = {cell: word for cell, word in recorded.items() if cell not in wrong}
-            book.apply(PaintPlan(sheet.snap.name, (Write(sheet.layout.record_cell, record_text(sheet.layout, kept)),)))
-        return
-    if not create:
-        return
-    decided = {cell: names[value] for cell, value in sheet.variant.decided(sheet.givens).items()}
-    ops = record_ops(sheet.layout, sheet.snap, {cell: word for cell, word in decided.items() if cell not in wrong})
-    if ops:
-        book.apply(PaintPlan(sheet.snap.name, ops))
-
-
 def _step_json(sheet: _Sheet, step: Step) -> dict:
     """A step for ``--json``: cells 1-based ``[row, col, char]`` (``#``/``.``, or colour characters)."""
     chars = sheet.variant.chars(sheet.puzzle)
@@ -393,7 +358,6 @@ def _nothing_to_do(book: WorkbookBackend, sheet: _Sheet, action: str, options: O
 def _step_or_hint(book: WorkbookBackend, found: Found, options: Options, hint: bool) -> Report:
     action = "hint" if hint else "step"
     sheet = found.read()
-    _record(book, sheet)
     options.on_start(sheet.size())
     try:
         step = sheet.variant.next_step(sheet.puzzle, sheet.givens, Budget(seconds=options.budget_seconds))
@@ -434,7 +398,6 @@ def check_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
         _say(book, sheet, sentence)
         return sheet.report(result.message, sentence, result.verdict, ok=False)
     wrong = result.wrong
-    _record(book, sheet, wrong, create=False)
     filled = sheet.puzzle.height * sheet.puzzle.width - sheet.undecided()
     if wrong:
         sentence = (CHECK_PREFIX + f"{len(wrong)} of the {filled} cells you filled contradict the clues "
@@ -446,18 +409,12 @@ def check_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
                         filled=filled)
 
 
-def clear_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report:
-    """Take the sheet back to the puzzle as given (even when its clues do not read)."""
+def clear_sheet(book: Owner, found: Found, options: Options) -> Report:
+    """Give back every cell xlsolver changed, as it was before (even when the
+    sheet's clues do not read); the user's own cells stay as they are."""
     snap, layout = found.snap, found.layout
-    hints = hint_fills(snap, layout)
-    palette = sorted(set(hints.values()) - {"000000"}) if hints else None
-    styles = variant_of_hints(hints).looks(hints)
-    record = read_record(snap, layout) or {}
-    restore = {cell: styles[word] for cell, word in record.items() if word in styles}
-    plan = clear_plan(layout, snap, hints, palette, restore)
-    book.apply(plan)
-    cleared = sum(len(op.cells) for op in plan.ops if isinstance(op, Paint) and op.style == CLEAR)
-    sentence = f"cleared: {cleared} cells back to empty, notes and marks removed"
+    cleared = book.clear()
+    sentence = f"cleared: {cleared} cells back as they were before xlsolver"
     return Report("", snap.name, DONE, sentence, kind=KIND, rows=layout.height, cols=layout.width,
                   summary=sentence, ok=True, extra={"cleared": cleared})
 
@@ -466,7 +423,6 @@ def explain_sheet(book: WorkbookBackend, found: Found, options: Options) -> Repo
     """Write every step, its rule and cells, and the difficulty to a Steps sheet."""
     sheet = found.read()
     snap = sheet.snap
-    _record(book, sheet)
     options.on_start(sheet.size())
     started = time.perf_counter()
     budget = Budget(seconds=options.budget_seconds)

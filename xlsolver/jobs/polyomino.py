@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from xlsolver.core import Budget, InputError, PaintPlan
+from xlsolver.core.ownership import Owner
 from xlsolver.core.progress import Progress, ProgressFn
 from xlsolver.jobs.base import DONE, Options, Report, sheet_title
 from xlsolver.jobs.registry import Found, SheetReader
@@ -21,7 +22,6 @@ from xlsolver.sheets.polyomino_sheet import (
     PolyominoLayout,
     PolyominoPuzzle,
     board_import_plan,
-    clear_plan,
     detect_polyomino,
     polyomino_plan,
     read_pieces_sheet,
@@ -146,10 +146,11 @@ def solve_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
     return out
 
 
-def clear_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report:
-    """The board back as drawn, and the solution sheets an earlier solve made removed."""
-    layout, puzzle, name = found.layout, found.read(), found.snap.name
-    book.apply(clear_plan(layout, puzzle, name))
+def clear_sheet(book: Owner, found: Found, options: Options) -> Report:
+    """The board back as drawn (every cell xlsolver changed given back), and the
+    solution sheets an earlier solve made removed."""
+    layout, name = found.layout, found.snap.name
+    book.clear()
     gone = remove_solution_sheets(book, name)
     also = f"; removed the solution sheets {', '.join(gone)}" if gone else ""
     return Report("", name, DONE, f"the board {layout.range} is back as drawn{also}", kind=KIND,

@@ -63,6 +63,12 @@ class Found:
     puzzle: Any = None
     error: InputError | None = None
 
+    @property
+    def status_cell(self) -> tuple[int, int] | None:
+        """Where the kind writes its sentence (its layout's ``status_cell``): a write
+        there moves to a free cell below when the user's text holds it."""
+        return getattr(self.layout, "status_cell", None)
+
     def read(self) -> Any:
         """The puzzle as read; raises the sheet's InputError when it has one."""
         if self.error is not None:
@@ -72,7 +78,9 @@ class Found:
 
 SheetAction = Callable[[WorkbookBackend, Found, Options], Report]
 """An action on one located puzzle: work, paint through ``book.apply``, report.
-Raises InputError for the user's mistakes."""
+Raises InputError for the user's mistakes. ``book`` is an
+:class:`~xlsolver.core.ownership.Owner` around the back end: it writes only into
+empty cells and xlsolver's own, and its ``clear()`` gives back what xlsolver changed."""
 
 
 class SheetReader:

@@ -20,11 +20,11 @@ from xlsolver.core.progress import Progress
 from xlsolver.core.paint import ColumnWidths, PaintPlan, Write
 from xlsolver.jobs.base import DONE, ERROR, Options, Report, new_workbook, sheet_title
 from xlsolver.jobs.registry import Found
+from xlsolver.core.ownership import Owner
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.sheets.sudoku_sheet import SudokuLayout, sudoku_import_plan
 from xlsolver.sheets.sudoku_steps import (
     check_plan,
-    clear_plan,
     hint_plan,
     read_givens,
     read_pencil,
@@ -113,7 +113,7 @@ def _next(snap: SheetSnapshot, state: _State):
 
 def _blocked(book, snap, state, start) -> Report:
     message = f"no single solution to work towards: {state.problem}"
-    book.apply(PaintPlan(snap.name, (Write(state.layout.status_cell, message),)))
+    book.apply(PaintPlan(snap.name, (Write(state.layout.status_cell, message, movable=True),)))
     return _report(book, snap, state, message, start, ok=False)
 
 
@@ -175,15 +175,15 @@ def check(book: WorkbookBackend, found: Found, options: Options) -> Report:
                    wrong=[cell_name(c, n) for c in wrong])
 
 
-def clear(book: WorkbookBackend, found: Found, options: Options) -> Report:
-    """Back to the puzzle as given."""
+def clear(book: Owner, found: Found, options: Options) -> Report:
+    """Every cell xlsolver changed given back as it was before (the digits the
+    user entered stay theirs)."""
     snap = found.snap
     start = time.perf_counter()
     layout, current = found.layout, found.read()
-    givens = read_givens(snap, layout, current)
-    book.apply(clear_plan(snap.name, snap, layout, current, givens))
-    kept = givens or current
-    message = f"back to the {kept.clues} givens"
+    kept = read_givens(snap, layout, current) or current
+    restored = book.clear()
+    message = f"cleared: {restored} cells back as they were before xlsolver; {kept.clues} givens"
     return Report(book.source, snap.name, DONE, message, kind=KIND,
                   seconds=time.perf_counter() - start, rows=layout.n, cols=layout.n, summary=message,
                   extra={"puzzle": kept.to_text()})
@@ -232,7 +232,7 @@ def _widen(book: WorkbookBackend, sheet: str) -> None:
 
 def _gave_up(book, snap, state, start, err) -> Report:
     message = f"gave up: {err}"
-    book.apply(PaintPlan(snap.name, (Write(state.layout.status_cell, message),)))
+    book.apply(PaintPlan(snap.name, (Write(state.layout.status_cell, message, movable=True),)))
     report = _report(book, snap, state, message, start, ok=False)
     report.status = Status.GAVE_UP.value
     return report

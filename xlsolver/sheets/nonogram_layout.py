@@ -47,7 +47,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Iterator
 
-from xlsolver.core.errors import InputError, cell_ref
+from xlsolver.core.errors import InputError
 from xlsolver.core.geometry import Box, Cell
 from xlsolver.core.paint import RED, Style, Write, group_by_style
 from xlsolver.core.protocol import SheetSnapshot, Value
@@ -61,8 +61,6 @@ __all__ = [
     "NonogramLayout",
     "ROW_MARK",
     "find_layout",
-    "read_record",
-    "record_text",
 ]
 
 # A grid whose box is more than this share non-marker numbers is a table of
@@ -183,11 +181,6 @@ class NonogramLayout:
         if line.axis == "row":
             return (self.top + line.index, self.right + 1)
         return (self.bottom + 1, self.left + line.index)
-
-    @property
-    def record_cell(self) -> Cell:
-        """Where the givens record goes: the cell below the status cell (:func:`read_record`)."""
-        return (self.status_cell[0] + 1, self.status_cell[1])
 
     def all_hint_cells(self) -> tuple[Cell, ...]:
         """Every hint cell, column hints first."""
@@ -424,47 +417,6 @@ def is_dark(fill: str | None) -> bool:
     except ValueError:
         return False
     return 0.2126 * r + 0.7152 * g + 0.0722 * b < _DARK_LUMINANCE
-
-
-# --- the givens record -------------------------------------------------------
-#
-# Grey and white-with-diagonals are both what xlsolver paints and what a user
-# may paint as givens, so a sheet cannot tell them apart afterwards. When
-# xlsolver first paints a sheet that has givens (its status cell still empty),
-# it writes them below the status cell: "givens: E6 black, D7 white". Clear
-# puts those cells back and takes every other cell in xlsolver's colours away.
-
-RECORD_PREFIX = "givens: "
-_RECORD_ITEM = re.compile(r"\s*([A-Za-z]{1,3})(\d+)\s+(\S+)\s*$")
-
-
-def record_text(layout: NonogramLayout, decided: dict[tuple[int, int], str]) -> str:
-    """``givens: E6 black, D7 white`` for grid cells -> the word of their value."""
-    items = [f"{cell_ref(*layout.cell(r, c))} {word}" for (r, c), word in sorted(decided.items())]
-    return RECORD_PREFIX + ", ".join(items)
-
-
-def read_record(snap: SheetSnapshot, layout: NonogramLayout) -> dict[tuple[int, int], str] | None:
-    """The givens recorded below the status cell (grid cell -> word), or None
-    when there is no record (or it is not one of this grid's)."""
-    value = snap.value(*layout.record_cell)
-    if not isinstance(value, str) or not value.startswith(RECORD_PREFIX):
-        return None
-    found: dict[tuple[int, int], str] = {}
-    for item in value[len(RECORD_PREFIX):].split(","):
-        if not item.strip():
-            continue
-        match = _RECORD_ITEM.match(item)
-        if match is None:
-            return None
-        col = 0
-        for ch in match[1].upper():
-            col = col * 26 + ord(ch) - 64
-        index = layout.grid_index((int(match[2]), col))
-        if index is None:
-            return None
-        found[index] = match[3]
-    return found
 
 
 # --- hint cells back to plain ----------------------------------------------

@@ -13,14 +13,9 @@ hint     the same deduction shown, not made: its cells light grey (will be
          colour the sentence names), which read as undecided.
 check    the user's wrong cells red (they then read as undecided), nothing
          else revealed; a sentence counts them.
-clear    back to the puzzle as given: every cell in xlsolver's colours
-         (grey, white with diagonals, red, the hint highlights; in a colour
-         puzzle its palette colours too) plain again, the arrows and the
-         status sentence gone, hint numbers plain, the recorded givens
-         painted back. Cells the user marked otherwise (typed ``#``/``x``,
-         another dark fill) are kept.
-record   the first time xlsolver paints a sheet with givens, they are written
-         below the status cell, so that clear can tell them from its own paint.
+clear    back to the puzzle as given: every cell xlsolver changed gets back
+         exactly the look it had before (see :mod:`xlsolver.core.ownership`,
+         which records it); cells the user changed since are theirs and stay.
 explain  a Steps sheet: the difficulty, then one row per step (its number,
          line, rule, the cells it decides by sheet reference, the sentence).
 
@@ -35,20 +30,18 @@ from typing import Iterable, Sequence
 
 from xlsolver.core.errors import cell_ref
 from xlsolver.core.geometry import Cell
-from xlsolver.core.paint import BLACK, CLEAR, GREY, RED, WHITE, PaintPlan, Style, Write, group_by_style
+from xlsolver.core.paint import BLACK, CLEAR, RED, WHITE, PaintPlan, Style, Write, group_by_style
 from xlsolver.core.protocol import SheetSnapshot
 from xlsolver.nonogram.explain import Step
 from xlsolver.nonogram.model import BLOCK, DOT, Line
 from xlsolver.sheets.nonogram_layout import (
     COL_MARK,
     HINT_BLACK,
-    HINT_FILLS,
     HINT_WHITE,
     MARK_FONT,
     ROW_MARK,
     NonogramLayout,
     plain_hint_ops,
-    record_text,
 )
 
 __all__ = [
@@ -56,9 +49,7 @@ __all__ = [
     "RULE_NAMES",
     "STEPS_TITLE",
     "check_plan",
-    "clear_plan",
     "note_plan",
-    "record_ops",
     "step_plan",
     "steps_sheet_name",
     "steps_sheet_plan",
@@ -148,41 +139,6 @@ def check_plan(layout: NonogramLayout, snap: SheetSnapshot, wrong: Iterable[tupl
     styled.update({cell: RED for cell in red})
     ops = _unmark(layout, hints) + group_by_style(styled)
     return PaintPlan(snap.name, ops + (Write(layout.status_cell, sentence),))
-
-
-def clear_plan(layout: NonogramLayout, snap: SheetSnapshot, hints: dict[Cell, str] | None = None,
-               palette: Palette | None = None, restore: dict[tuple[int, int], Style] | None = None) -> PaintPlan:
-    """Back to the puzzle as given: see the module docstring for what counts as
-    xlsolver's. ``restore``: the recorded givens (grid cell -> style), painted
-    back unless a typed mark (``#``, ``x``) already says what they are."""
-    ours = {GREY, RED.fill} | HINT_FILLS | set(palette or ())
-    styled = {}
-    for cell in layout.grid_cells():
-        info = snap.get(*cell)
-        if info.fill in ours or (info.diagonals and info.fill == WHITE.fill):
-            styled[cell] = CLEAR
-    for (r, c), style in (restore or {}).items():
-        cell = layout.cell(r, c)
-        if snap.value(*cell) in (None, ""):
-            styled[cell] = style
-        else:
-            styled.pop(cell, None)
-    ops = (tuple(Write(cell, None) for cell in sorted(layout.marks)) + plain_hint_ops(layout, hints)
-           + group_by_style(styled))
-    if isinstance(snap.value(*layout.status_cell), str):
-        ops += (Write(layout.status_cell, None),)
-    return PaintPlan(snap.name, ops)
-
-
-def record_ops(layout: NonogramLayout, snap: SheetSnapshot, decided: dict[tuple[int, int], str]) -> tuple:
-    """Write the givens record (see :func:`~.nonogram_layout.read_record`) when
-    xlsolver paints this sheet black and white for the first time: the record
-    cell is empty, the status cell too (or holds a check's sentence: a check
-    paints only red), and the user has decided some cells."""
-    status = snap.value(*layout.status_cell)
-    untouched = status in (None, "") or str(status).startswith(CHECK_PREFIX)
-    first = untouched and snap.value(*layout.record_cell) in (None, "")
-    return (Write(layout.record_cell, record_text(layout, decided)),) if first and decided else ()
 
 
 # --- the Steps sheet --------------------------------------------------------

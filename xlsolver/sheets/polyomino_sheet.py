@@ -64,7 +64,6 @@ __all__ = [
     "PolyominoLayout",
     "PolyominoPuzzle",
     "board_import_plan",
-    "clear_plan",
     "detect_polyomino",
     "polyomino_plan",
     "read_pieces_sheet",
@@ -367,12 +366,6 @@ def polyomino_plan(layout: PolyominoLayout, puzzle: PolyominoPuzzle, result: Til
         styled.update({layout.cell(rc): RED for rc in _edge(puzzle.board)})
     status = Write(layout.status_cell, f"{status_sentence(result, puzzle)} ({result.seconds:.2f} s)")
     return PaintPlan(sheet, group_by_style(styled) + tuple(writes) + (status,))
-
-
-def clear_plan(layout: PolyominoLayout, puzzle: PolyominoPuzzle, sheet: str) -> PaintPlan:
-    """Back to the board as drawn: the open cells empty, the status cell empty."""
-    styled, writes = _open_cells_plan(layout, puzzle)
-    return PaintPlan(sheet, group_by_style(styled) + tuple(writes) + (Write(layout.status_cell, None),))
 
 
 def tiling_sheet_plan(layout: PolyominoLayout, puzzle: PolyominoPuzzle, tiling: Tiling, sheet: str,

@@ -3,12 +3,17 @@ hint, one step, a check of the user's digits, pencil marks, and clearing.
 
 Beside the grid of :mod:`xlsolver.sheets.sudoku_sheet` these actions use::
 
-    A13       message cell (the layout's status cell): a hint's sentence, a check's verdict
-    A14       givens record: "givens: 4.....8.5..." written on the first action, so that
-              check and clear can tell the puzzle's digits from the ones the user entered
+    A13       message cell (the layout's status cell): a hint's sentence, a check's verdict;
+              when the user's text is there, the first free cell below it
     K3:S11    pencil marks (for a 9x9 grid at A3): one cell per grid cell, two columns
               right of the grid, holding that cell's candidates ("1·3·5"; "(5)" for one; never
-              a lone number, so the sheet still reads as the same sudoku)
+              a lone number, so the sheet still reads as the same sudoku); when any of those
+              cells holds the user's text, the block moves right (or below the grid) to free cells
+
+and two memos in xlsolver's record of the sheet (out of sight; see
+:mod:`xlsolver.core.ownership`): ``givens``, the puzzle's digits as first
+given ("4.....8.5..."), written on the first action so that check can tell
+them from the ones the user entered, and ``pencil``, where the pencil block is.
 
 None of these cells holds a lone digit, so the sheet still reads as the same
 sudoku. The pencil marks are the candidates the steps have left; a step that
@@ -17,8 +22,9 @@ only removes candidates writes them, so that the next step starts from there.
 
 from __future__ import annotations
 
+from xlsolver.core.errors import InputError, cell_ref
 from xlsolver.core.geometry import Cell
-from xlsolver.core.paint import CLEAR, RED, GridLines, PaintPlan, Style, TextLook, Write, group_by_style
+from xlsolver.core.paint import CLEAR, RED, GridLines, Memo, PaintPlan, Style, TextLook, Write, group_by_style
 from xlsolver.core.protocol import SheetSnapshot
 from xlsolver.sheets.sudoku_sheet import SOLVED_FONT, SudokuLayout
 from xlsolver.sudoku.model import SYMBOLS, Sudoku
@@ -27,8 +33,8 @@ __all__ = [
     "ELIMINATED",
     "HINT",
     "check_plan",
-    "clear_plan",
     "hint_plan",
+    "pencil_anchor",
     "pencil_cell",
     "read_givens",
     "read_pencil",
@@ -40,27 +46,51 @@ __all__ = [
 HINT = Style(fill="FFE699")  # light amber: the cells a step rests on
 ELIMINATED = Style(fill="F8CBAD")  # light orange: cells that lose candidates (and their pencil marks)
 PLACED = Style(fill="C6EFCE", font_colour=SOLVED_FONT)  # light green: a digit a step placed
-RECORD_PREFIX = "givens: "
+GIVENS_MEMO = "givens"
+PENCIL_MEMO = "pencil"
 PENCIL_POINTS = 8.0  # pencil marks are written small
+PENCIL_ROOM = 40  # how many columns to the right (then rows below) the pencil block looks for free cells
 
 
-def record_cell(layout: SudokuLayout) -> Cell:
-    return (layout.status_cell[0] + 1, layout.left)
-
-
-def pencil_cell(layout: SudokuLayout, index: int) -> Cell:
-    """The pencil-mark cell of grid cell ``index``: two columns right of the grid."""
+def pencil_cell(layout: SudokuLayout, index: int, anchor: Cell | None = None) -> Cell:
+    """The pencil-mark cell of grid cell ``index``: in the block whose top-left is
+    ``anchor`` (by default two columns right of the grid)."""
+    top, left = anchor or (layout.top, layout.left + layout.n + 1)
     r, c = divmod(index, layout.n)
-    return (layout.top + r, layout.left + layout.n + 1 + c)
+    return (top + r, left + c)
+
+
+def pencil_anchor(snap: SheetSnapshot, layout: SudokuLayout) -> Cell | None:
+    """Where the sheet's pencil block is (None when it has none)."""
+    text = snap.memos.get(PENCIL_MEMO, "")
+    try:
+        row, col = (int(part) for part in text.split(","))
+    except ValueError:
+        return None
+    return (row, col)
+
+
+def free_pencil_anchor(snap: SheetSnapshot, layout: SudokuLayout) -> Cell | None:
+    """Where a pencil block can go: where it is, else two columns right of the
+    grid, else further right, else below the grid, on cells that are empty or
+    xlsolver's (None when there is no such room)."""
+    n = layout.n
+    here = pencil_anchor(snap, layout)
+    right = [(layout.top, layout.left + n + 1 + k) for k in range(PENCIL_ROOM)]
+    below = [(layout.top + n + 3 + k, layout.left) for k in range(PENCIL_ROOM)]
+    for anchor in ([here] if here else []) + right + below:
+        if all(snap.free(*pencil_cell(layout, i, anchor)) for i in range(n * n)):
+            return anchor
+    return None
 
 
 def read_givens(snap: SheetSnapshot, layout: SudokuLayout, current: Sudoku) -> Sudoku | None:
-    """The puzzle as first given, from the givens record (None if absent or not this grid's)."""
-    value = snap.value(*record_cell(layout))
-    if not isinstance(value, str) or not value.startswith(RECORD_PREFIX):
+    """The puzzle as first given, from the givens memo (None if absent or not this grid's)."""
+    text = snap.memos.get(GIVENS_MEMO)
+    if not text:
         return None
     try:
-        givens = Sudoku.from_text(value[len(RECORD_PREFIX):], current.shape)
+        givens = Sudoku.from_text(text, current.shape)
     except ValueError:
         return None
     return givens if givens.n == current.n else None
@@ -68,9 +98,12 @@ def read_givens(snap: SheetSnapshot, layout: SudokuLayout, current: Sudoku) -> S
 
 def read_pencil(snap: SheetSnapshot, layout: SudokuLayout) -> dict[int, int] | None:
     """The candidates written in the pencil block, as bit sets by grid cell (None if no block)."""
+    anchor = pencil_anchor(snap, layout)
+    if anchor is None:
+        return None
     found: dict[int, int] = {}
     for i in range(layout.n * layout.n):
-        value = snap.value(*pencil_cell(layout, i))
+        value = snap.value(*pencil_cell(layout, i, anchor))
         if not isinstance(value, str):
             continue
         mask = 0
@@ -88,41 +121,56 @@ def _pencil_text(mask: int) -> str:
     return f"({digits[0]})" if len(digits) == 1 else "·".join(digits)
 
 
-def pencil_writes(layout: SudokuLayout, values: list[int], cands: list[int]) -> list:
-    """The pencil block: candidates of the empty cells, nothing for the filled ones,
-    written small and centred, with thin lines round the cells and medium ones
-    round the boxes."""
+def pencil_writes(snap: SheetSnapshot, layout: SudokuLayout, values: list[int], cands: list[int]) -> list:
+    """The pencil block, on free cells: candidates of the empty cells, nothing
+    for the filled ones, written small and centred, with thin lines round the
+    cells and medium ones round the boxes. Raises InputError naming a cell in
+    the way when there is no free room for it."""
     n, br, bc = layout.n, layout.shape.box_rows, layout.shape.box_cols
-    top, left = pencil_cell(layout, 0)
+    anchor = free_pencil_anchor(snap, layout)
+    if anchor is None:
+        default = pencil_cell(layout, 0)
+        blocker = next(pencil_cell(layout, i) for i in range(n * n) if not snap.free(*pencil_cell(layout, i)))
+        raise InputError(f"{snap.name}!{cell_ref(*blocker)} holds your text where the pencil marks go "
+                         f"({cell_ref(*default)} onwards), and no free room was found beside or below the grid; "
+                         "move it and press again: nothing was written", f"{snap.name}!{cell_ref(*blocker)}")
+    top, left = anchor
     lines = [GridLines(top + r, left + c, top + r + br - 1, left + c + bc - 1, every=n)
              for r in range(0, n, br) for c in range(0, n, bc)]
     lines.append(TextLook(top, left, top + n - 1, left + n - 1, size=PENCIL_POINTS, centred=True))
-    return lines + [Write(pencil_cell(layout, i), None if values[i] else _pencil_text(cands[i]))
-                    for i in range(n * n)]
+    return [Memo(PENCIL_MEMO, f"{top},{left}")] + lines + [
+        Write(pencil_cell(layout, i, anchor), None if values[i] else _pencil_text(cands[i])) for i in range(n * n)]
 
 
-def _record(layout: SudokuLayout, givens: Sudoku) -> Write:
-    return Write(record_cell(layout), RECORD_PREFIX + givens.to_text())
+def _record(layout: SudokuLayout, givens: Sudoku) -> Memo:
+    return Memo(GIVENS_MEMO, givens.to_text())
 
 
 def record_plan(sheet: str, layout: SudokuLayout, givens: Sudoku) -> PaintPlan:
-    """Only the givens record (explain leaves the puzzle sheet otherwise as it is)."""
+    """Only the givens memo (explain leaves the puzzle sheet otherwise as it is)."""
     return PaintPlan(sheet, (_record(layout, givens),))
 
 
+def _status(layout: SudokuLayout, text: str) -> Write:
+    return Write(layout.status_cell, text, movable=True)
+
+
 def _clean_styles(layout: SudokuLayout, snap: SheetSnapshot) -> dict[Cell, Style]:
-    """Take away the fills an earlier hint, step or check left in the grid and the pencil block."""
+    """Take away the fills an earlier hint, step or check left: xlsolver's own
+    cells, in the grid and the pencil block."""
     ours = {HINT.fill, ELIMINATED.fill, PLACED.fill, RED.fill}
+    pencil = {pencil_cell(layout, i, anchor) for anchor in [pencil_anchor(snap, layout)] if anchor
+              for i in range(layout.n * layout.n)}
     styled = {}
-    for cell, info in snap.cells.items():
-        if info.fill in ours and _in_grid_or_pencil(layout, cell):
+    for cell in snap.owned:
+        if snap.get(*cell).fill in ours and (cell in pencil or _in_grid(layout, cell)):
             styled[cell] = CLEAR
     return styled
 
 
-def _in_grid_or_pencil(layout: SudokuLayout, cell: Cell) -> bool:
+def _in_grid(layout: SudokuLayout, cell: Cell) -> bool:
     r, c = cell
-    return layout.top <= r < layout.top + layout.n and layout.left <= c <= layout.left + 2 * layout.n
+    return layout.top <= r < layout.top + layout.n and layout.left <= c < layout.left + layout.n
 
 
 def hint_plan(sheet: str, snap: SheetSnapshot, layout: SudokuLayout, givens: Sudoku, step, text: str,
@@ -131,16 +179,18 @@ def hint_plan(sheet: str, snap: SheetSnapshot, layout: SudokuLayout, givens: Sud
     sentence in the message cell; the pencil block too when asked (or already there),
     with the candidates it removes marked. Nothing is placed."""
     styled = _clean_styles(layout, snap)
-    writes = [_record(layout, givens), Write(layout.status_cell, text)]
+    writes = [_record(layout, givens), _status(layout, text)]
     if step is not None:
         styled.update({layout.cell(c): HINT for c in step.cells})
         styled.update({layout.cell(c): ELIMINATED for c, _ in step.eliminations})
         if pencil:
-            writes += pencil_writes(layout, values, cands)
-            styled.update({pencil_cell(layout, c): HINT for c in step.cells})
-            styled.update({pencil_cell(layout, c): ELIMINATED for c, _ in step.eliminations})
+            block = pencil_writes(snap, layout, values, cands)
+            anchor = _anchor_of(block)
+            writes += block
+            styled.update({pencil_cell(layout, c, anchor): HINT for c in step.cells})
+            styled.update({pencil_cell(layout, c, anchor): ELIMINATED for c, _ in step.eliminations})
     elif pencil:
-        writes += pencil_writes(layout, values, cands)
+        writes += pencil_writes(snap, layout, values, cands)
     return PaintPlan(sheet, group_by_style(styled) + tuple(writes))
 
 
@@ -150,12 +200,12 @@ def step_plan(sheet: str, snap: SheetSnapshot, layout: SudokuLayout, givens: Sud
     write its sentence, and the pencil block after it when it removed candidates,
     when asked, or when the sheet already has one (``values``/``cands`` are the state after the step)."""
     styled = _clean_styles(layout, snap)
-    writes = [_record(layout, givens), Write(layout.status_cell, text)]
+    writes = [_record(layout, givens), _status(layout, text)]
     if step is not None:
         styled.update({layout.cell(c): PLACED for c, _ in step.placements})
         writes += [Write(layout.cell(c), layout.shown(d)) for c, d in step.placements]
         if pencil or step.eliminations:
-            writes += pencil_writes(layout, values, cands)
+            writes += pencil_writes(snap, layout, values, cands)
     return PaintPlan(sheet, group_by_style(styled) + tuple(writes))
 
 
@@ -164,23 +214,13 @@ def check_plan(sheet: str, snap: SheetSnapshot, layout: SudokuLayout, givens: Su
     """Paint red the grid cells in ``wrong``; the verdict in the message cell."""
     styled = _clean_styles(layout, snap)
     styled.update({layout.cell(c): RED for c in wrong})
-    return PaintPlan(sheet, group_by_style(styled) + (_record(layout, givens), Write(layout.status_cell, text)))
+    return PaintPlan(sheet, group_by_style(styled) + (_record(layout, givens), _status(layout, text)))
 
 
-def clear_plan(sheet: str, snap: SheetSnapshot, layout: SudokuLayout, current: Sudoku,
-               givens: Sudoku | None) -> PaintPlan:
-    """Back to the givens: every digit not in the record emptied (when there is
-    one), our fills, the pencil block, the message and the record taken away."""
-    styled = _clean_styles(layout, snap)
-    styled.update({layout.cell(i): CLEAR for i in range(layout.n * layout.n)
-                   if snap.get(*layout.cell(i)).fill is not None})
-    writes = []
-    if givens is not None:
-        writes += [Write(layout.cell(i), None) for i, d in enumerate(current.cells) if d and not givens.cells[i]]
-    writes += [Write(pencil_cell(layout, i), None) for i in range(layout.n * layout.n)
-               if snap.value(*pencil_cell(layout, i)) is not None]
-    writes += [Write(layout.status_cell, None), Write(record_cell(layout), None)]
-    return PaintPlan(sheet, group_by_style(styled) + tuple(writes))
+def _anchor_of(block: list) -> Cell:
+    memo = block[0]
+    row, col = (int(part) for part in memo.text.split(","))
+    return (row, col)
 
 
 def steps_sheet_plan(sheet: str, title: str, steps, rating, n: int, cell_names) -> PaintPlan:
