@@ -253,7 +253,8 @@ def test_clear_without_givens_empties_the_grid():
     snap = book.snapshot(SHEET)
     layout = find_layout(snap)
     assert all(snap.get(*cell).blank for cell in layout.grid_cells())
-    assert snap.value(*layout.record_cell) is None  # no givens: no record
+    assert not any(isinstance(info.value, str) and info.value.startswith("givens")
+                   for info in snap.cells.values())  # nothing of the user's is noted on the sheet
 
 
 # --- explain ------------------------------------------------------------------
@@ -353,8 +354,11 @@ def test_colour_check_and_clear():
     act(book, "step")
     act(book, "clear")
     snap = book.snapshot(SHEET)
-    assert colour_grid(book)[1][0] == "r"  # the recorded given is back
-    assert sum(1 for cell in layout.grid_cells() if not snap.get(*cell).blank) == 1
+    # Back to exactly what the user had before xlsolver's first press: their red given,
+    # and their wrong green cell, which the check had painted red, green again.
+    assert colour_grid(book)[1][0] == "r"
+    assert snap.get(*layout.cell(0, 1)).fill == "00B050"
+    assert {cell for cell in layout.grid_cells() if not snap.get(*cell).blank} == {layout.cell(0, 1), layout.cell(1, 0)}
     _, puzzle, _ = read_colour_nonogram(snap)
     assert puzzle.height == 4
 

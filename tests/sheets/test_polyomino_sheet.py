@@ -11,6 +11,7 @@ import pytest
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import RED, InputError
+from xlsolver.core.paint import GridLines, Outline
 from xlsolver.jobs import Options, kind_of, run_book, run_workbook
 from xlsolver.polyomino import PENTOMINOES, Board
 from xlsolver.core.memory import MemoryWorkbook
@@ -192,18 +193,51 @@ def test_a_painted_sheet_solves_again_as_drawn_and_clear_takes_the_paint_away():
     assert left == {(1, 1): "Polyomino 6x3", (2, 1): "Pieces", (2, 2): "V3:3,I4,O4", (4, 5): "#"}
 
 
+def _outlines(book: MemoryWorkbook, sheet: str = "Board") -> list[Outline]:
+    return [op for op in book.layout.get(sheet, []) if isinstance(op, Outline)]
+
+
 def test_an_impossible_board_is_outlined_in_red_with_the_reason():
     book = sheet({(1, 1): "Polyomino 8x8", (4, 4): ("", "000000")})
     [report] = run_book(book, "mem", None, Options())
     assert report.status == "none"
     status = book.sheets["Board"][(12, 1)].value
-    assert status.startswith("no tiling: the board has 63 cells, the pieces cover 60")
-    red = {cell for cell, info in book.sheets["Board"].items() if info.fill == RED.fill}
-    edge = {(r, c) for r in range(3, 11) for c in range(1, 9) if r in (3, 10) or c in (1, 8)}
-    edge |= {(3, 4), (5, 4), (4, 3), (4, 5)}  # round the blocked cell
-    assert red == edge
-    [again] = run_book(book, "mem", None, Options())  # the red outline reads as open cells
+    assert status.startswith("no tiling: the board has 63 cells, the pieces cover 60; the board is outlined in red")
+    assert not any(info.fill == RED.fill for info in book.sheets["Board"].values())  # a line, no red fill
+    [outline] = _outlines(book)
+    board = {(r, c) for r in range(3, 11) for c in range(1, 9)} - {(4, 4)}
+    assert set(outline.cells) == board and outline.colour == RED.fill
+    frame = {((r, c), side) for r in range(3, 11) for c in range(1, 9) for side, out in
+             (("top", r == 3), ("bottom", r == 10), ("left", c == 1), ("right", c == 8)) if out}
+    round_hole = {((3, 4), "bottom"), ((5, 4), "top"), ((4, 3), "right"), ((4, 5), "left")}
+    assert set(outline.edges()) == frame | round_hole
+    [again] = run_book(book, "mem", None, Options())  # the sheet reads back as drawn
     assert again.status == "none" and "63 cells" in again.message
+
+
+def test_a_part_cut_off_from_the_rest_is_outlined_alone():
+    # 60 cells for the twelve pentominoes, but two of them walled off in the corner.
+    wall = {cell: ("", "000000") for cell in ((3, 3), (4, 1), (4, 2), (4, 3))}
+    book = sheet({(1, 1): "Polyomino 8x8", **wall})
+    [report] = run_book(book, "mem", None, Options())
+    assert report.status == "none" and "has 2 cells" in report.message
+    [outline] = _outlines(book)
+    assert set(outline.cells) == {(3, 1), (3, 2)}
+    status = book.sheets["Board"][(12, 1)].value
+    assert "; that part (2 cells in A3:B3) is outlined in red" in status
+
+
+def test_solving_again_takes_the_outline_away():
+    """The frame's grid lines are drawn before anything else, over an earlier run's red line."""
+    book = sheet({(1, 1): "Polyomino 4x5", (2, 1): "Pieces", (2, 2): "pentominoes"})
+    run_book(book, "mem", None, Options())
+    assert _outlines(book)
+    book.sheets["Board"][(2, 2)] = CellInfo("L,N,P,U")
+    [report] = run_book(book, "mem", None, Options())
+    ops = book.layout["Board"]
+    last = [op for op in ops if isinstance(op, (GridLines, Outline))][-1]
+    assert report.status in ("unique", "multiple") and isinstance(last, GridLines)
+    assert (last.top, last.left, last.bottom, last.right) == (4, 1, 8, 4)
 
 
 def test_the_parity_check_speaks_plainly():
@@ -240,7 +274,7 @@ def test_round_trip_through_an_openpyxl_file(tmp_path):
     letters = {ws.cell(r, c).value for r in range(5, 13) for c in range(1, 9)} - {None}
     assert letters == set(PENTOMINOES)
     assert ws.cell(14, 1).value.startswith(f"{report.extra['count']} tilings up to symmetry")
-    assert out.sheetnames == ["Eight", "Eight #2"]
+    assert [ws.title for ws in out.worksheets if ws.sheet_state == "visible"] == ["Eight", "Eight #2"]
     reread = OpenpyxlWorkbook.open(tmp_path / "poly.solved.xlsx")
     _, puzzle = read_polyomino(reread.snapshot("Eight"))
     assert puzzle.board == board  # the painted book reads back as the board drawn

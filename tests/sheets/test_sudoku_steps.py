@@ -9,6 +9,7 @@ import pytest
 from xlsolver.jobs import run_book, run_workbook
 from xlsolver.jobs.base import DONE, Options
 from xlsolver.core.memory import MemoryWorkbook
+from xlsolver.core.ownership import Record
 from xlsolver.sheets.sudoku_sheet import read_sudoku, sudoku_import_plan
 from xlsolver.sheets.sudoku_steps import ELIMINATED, HINT, pencil_cell
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
@@ -55,7 +56,9 @@ def test_hint_marks_the_first_step_and_solves_nothing(tmp_path):
     assert grid_values(ws) == [d or None for d in made.puzzle.cells]  # nothing placed
     for c in first.cells:
         assert fill(ws, (TOP + c // 9, LEFT + c % 9)) == HINT.fill
-    assert ws.cell(14, 1).value == "givens: " + made.puzzle.to_text()
+    assert ws.cell(14, 1).value is None  # the givens are kept out of sight, in xlsolver's record
+    record = Record.read(OpenpyxlWorkbook.open(tmp_path / "book.hint.xlsx"))
+    assert record.sheets["Sudoku"].memos["givens"] == made.puzzle.to_text()
 
 
 def test_hint_with_pencil_marks_shows_the_candidates_and_the_eliminated_ones():
@@ -160,7 +163,8 @@ def test_explain_writes_a_steps_sheet(tmp_path):
     # explaining again rewrites the same sheet, and the Steps sheet is no puzzle
     [again] = run_workbook(tmp_path / "book.explained.xlsx", "explain", in_place=True)
     assert again.status == DONE
-    assert openpyxl.load_workbook(tmp_path / "book.explained.xlsx").sheetnames == ["Sudoku", "Sudoku steps"]
+    book = openpyxl.load_workbook(tmp_path / "book.explained.xlsx")
+    assert [ws.title for ws in book.worksheets if ws.sheet_state == "visible"] == ["Sudoku", "Sudoku steps"]
 
 
 def test_a_sheet_without_one_solution_says_so():

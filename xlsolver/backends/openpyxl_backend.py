@@ -9,12 +9,21 @@ theme colours with a tint, and layouts should not care which.
 Saving is atomic: the workbook goes to a temporary file in the target's
 folder, then ``os.replace`` puts it in place, so a crash never leaves half a
 file and the input is only touched when it is the target.
+
+Reading is bounded (see :mod:`xlsolver.core.limits`): the archive is checked
+before openpyxl unpacks it (:mod:`.archive_checks`), only the cells a sheet
+file holds are read, a sheet holding more than ``Limits.sheet_cells`` of them
+is refused, and a defined name larger than that is cut to the cells that
+hold something. Text is written as text: a value beginning with "=" is never
+saved as a formula.
 """
 
 from __future__ import annotations
 
 import colorsys
 import gc
+import math
+import re
 import zipfile
 from contextlib import contextmanager
 from copy import copy
@@ -22,9 +31,10 @@ from datetime import date, datetime, time
 from io import BytesIO
 from pathlib import Path
 from typing import Iterator
-from xml.etree import ElementTree
 
 import openpyxl
+from defusedxml.ElementTree import fromstring as parse_xml
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.styles.colors import COLOR_INDEX, Color
@@ -34,11 +44,13 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.writer.theme import theme_xml
 
 from xlsolver.backends import openpyxl_owned
+from xlsolver.backends.archive_checks import check_archive
 from xlsolver.backends.paint_record import RECORD_SHEET
 from xlsolver.core.ownership import RECORD_SHEET as OWNED_SHEET
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
 from xlsolver.core.geometry import Cell
+from xlsolver.core.limits import DEFAULT_LIMITS, LIMIT_OPTION, Limits
 from xlsolver.core.paint import (
     GREY,
     ColumnWidths,
@@ -66,6 +78,9 @@ _SYSTEM_COLOURS = {64: "000000", 65: "FFFFFF"}
 _THEME_ORDER = ("lt1", "dk1", "lt2", "dk2", "accent1", "accent2", "accent3",
                 "accent4", "accent5", "accent6", "hlink", "folHlink")
 _DRAWING_NS = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+_HEX_COLOUR = re.compile(r"[0-9A-F]{6}")
+# The first bytes of an OLE compound file: an old .xls, or an .xlsx encrypted with a password.
+_COMPOUND_FILE = bytes.fromhex("D0CF11E0A1B11AE1")
 
 
 class OpenpyxlWorkbook:
@@ -77,30 +92,37 @@ class OpenpyxlWorkbook:
 
     ignores: frozenset[type] = frozenset()  # a file keeps every layout operation
 
-    def __init__(self, book: Workbook, path: Path | None = None) -> None:
+    def __init__(self, book: Workbook, path: Path | None = None, limits: Limits = DEFAULT_LIMITS) -> None:
         self.api = book
         self.path = path
+        self.limits = limits  # how much of a sheet snapshot() reads
         self._theme: list[str] | None = None
 
     # --- opening and creating ---
 
     @classmethod
-    def open(cls, path: Path | str) -> "OpenpyxlWorkbook":
+    def open(cls, path: Path | str, limits: Limits = DEFAULT_LIMITS) -> "OpenpyxlWorkbook":
         """Load a workbook; macros are kept for .xlsm. Raises InputError when the
-        file is missing or is not a workbook openpyxl can read."""
+        file is missing, is not a workbook openpyxl can read, or is larger than
+        ``limits`` allow (an archive that unpacks to too much, see archive_checks)."""
         path = Path(path)
         if not path.exists():
             raise InputError("no such file", str(path))
         if path.is_dir():
             raise InputError("is a folder, not a workbook", str(path))
+        if not path.is_file():
+            raise InputError("is not a regular file (a device or a pipe), not a workbook", str(path))
         try:
-            with _collector_paused():
+            check_archive(path, limits)
+            with _collector_paused(), _long_numbers_kept():
                 book = openpyxl.load_workbook(path, keep_vba=path.suffix.lower() in MACRO_SUFFIXES)
+        except InputError:
+            raise
         except Exception as err:  # noqa: BLE001 - any parse failure means "not a workbook we can read"
             raise InputError(_unreadable(path, err), str(path)) from None
         if book.vba_archive is not None:
             book.vba_archive = _frozen_archive(book.vba_archive)
-        return cls(book, path)
+        return cls(book, path, limits)
 
     @classmethod
     def new(cls) -> "OpenpyxlWorkbook":
@@ -136,10 +158,17 @@ class OpenpyxlWorkbook:
         self.api.copy_worksheet(self.api[source]).title = name
 
     def snapshot(self, sheet: str) -> SheetSnapshot:
-        """Values, solid fills, diagonal borders and the defined names that point into ``sheet``."""
+        """Values, solid fills, diagonal borders and the defined names that point into ``sheet``.
+        Only the cells the file holds are read (a value at XFD1048576 is one cell, not
+        the seventeen billion before it); raises InputError for a sheet holding more
+        than ``limits.sheet_cells`` of them."""
         ws = self.api[sheet]
         if not hasattr(ws, "iter_rows"):  # a chart sheet has no cells
             return SheetSnapshot(sheet)
+        held = len(ws._cells)
+        if held > self.limits.sheet_cells:
+            raise InputError(f"the sheet holds {held:,} cells, more than the limit of {self.limits.sheet_cells:,} "
+                             f"xlsolver reads (raise it with {LIMIT_OPTION})", sheet)
         # Each fill's colour and each border's diagonals are worked out once, by
         # their index; the cells go row by row, as iter_rows gives them, without
         # making the empty cells between them.
@@ -162,7 +191,7 @@ class OpenpyxlWorkbook:
             if isinstance(op, Paint):
                 _paint(ws, op)
             elif isinstance(op, Write):
-                ws.cell(*op.cell).value = op.value
+                _store(ws.cell(*op.cell), op.value)
             elif isinstance(op, SquareCells):
                 _square(ws, op)
             elif isinstance(op, GridLines):
@@ -188,6 +217,7 @@ class OpenpyxlWorkbook:
             raise ValueError("a workbook needs at least one sheet before it is saved")
         if self.api.vba_archive is not None and path.suffix.lower() not in MACRO_SUFFIXES:
             raise InputError("the workbook holds macros; save it with the .xlsm suffix", str(path))
+        openpyxl_owned.record_last(self.api)
         with _collector_paused():
             atomic_write(path, self.api.save, "the workbook")
 
@@ -214,11 +244,11 @@ class OpenpyxlWorkbook:
         if color is None:
             return None
         if color.type == "rgb" and isinstance(color.rgb, str) and len(color.rgb) >= 6:
-            return color.rgb[-6:].upper()
+            return _hex(color.rgb[-6:])
         if color.type == "indexed":
             palette = getattr(self.api, "_colors", None) or COLOR_INDEX
             if 0 <= color.indexed < len(palette):
-                return palette[color.indexed][-6:].upper()
+                return _hex(str(palette[color.indexed])[-6:])
             return _SYSTEM_COLOURS.get(color.indexed)
         if color.type == "theme":
             theme = self._theme_colours()
@@ -232,12 +262,18 @@ class OpenpyxlWorkbook:
         return self._theme
 
     def _names(self, sheet: str) -> dict[str, tuple[int, int, int, int]]:
-        """Workbook- and sheet-scoped defined names that point at one range of ``sheet``."""
+        """Workbook- and sheet-scoped defined names that point at one range of ``sheet``.
+        A name covering more than ``limits.sheet_cells`` cells (``A1:XFD1048576``) is
+        cut to the box of the cells the sheet holds, and dropped when none is inside."""
         found = {}
+        held = None
         scopes = [self.api.defined_names.items(), self.api[sheet].defined_names.items()]
         for items in scopes:
             for name, defined in items:
                 box = _box_in(defined, sheet)
+                if box is not None and _area(box) > self.limits.sheet_cells:
+                    held = held or _held_box(self.api[sheet])
+                    box = _clipped(box, held)
                 if box is not None:
                     found[name] = box
         return found
@@ -295,11 +331,42 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+@contextmanager
+def _long_numbers_kept() -> Iterator[None]:
+    """openpyxl turns a number cell's digits into an int with ``int()``, which
+    Python refuses for more than 4,300 digits (a guard against quadratic time),
+    and a number cell holding no number at all fails the same way: one such
+    cell would make the whole workbook unreadable. While a file loads, such a
+    cell keeps the text it holds, so the sheet's reader can name that cell and
+    every other sheet still reads."""
+    from openpyxl.worksheet import _reader
+
+    cast = getattr(_reader, "_cast_number", None)
+    if cast is None:  # another openpyxl: no hook, the strict reading stands
+        yield
+        return
+
+    def kept(value: str):
+        try:
+            return cast(value)
+        except ValueError:
+            return value
+
+    _reader._cast_number = kept
+    try:
+        yield
+    finally:
+        _reader._cast_number = cast
+
+
 def _unreadable(path: Path, err: Exception) -> str:
     """Why a file could not be opened, in a sentence for the user."""
     suffix = path.suffix.lower()
     if suffix == ".xls":
         return "the old .xls format cannot be read; save it as .xlsx in Excel"
+    if _starts_with(path, _COMPOUND_FILE):
+        return ("not a zip archive but an OLE file: a workbook protected with a password, or an old .xls "
+                "renamed; save it unprotected as .xlsx in Excel")
     if isinstance(err, zipfile.BadZipFile) or (isinstance(err, InvalidFileException) and suffix in (".xlsx", ".xlsm")):
         return "not an Excel workbook (an .xlsx or .xlsm file is a zip archive; this one is not)"
     if isinstance(err, InvalidFileException):
@@ -317,13 +384,72 @@ def _frozen_archive(archive: zipfile.ZipFile) -> zipfile.ZipFile:
     return zipfile.ZipFile(BytesIO(buffer.getvalue()))
 
 
+def _starts_with(path: Path, magic: bytes) -> bool:
+    try:
+        with path.open("rb") as f:
+            return f.read(len(magic)) == magic
+    except OSError:
+        return False
+
+
 def _value(value) -> Value:
-    """Cell values as the protocol's plain types (dates and formulas become text)."""
-    if value is None or isinstance(value, (str, int, float, bool)):
+    """Cell values as the protocol's plain types (dates and formulas become text;
+    an array formula its formula's text). An integer too large for a double is
+    what Excel holds for it: a float, infinite past 1.8e308."""
+    if value is None or isinstance(value, (str, float, bool)):
         return value
+    if isinstance(value, int):
+        if abs(value) <= 2 ** 53:
+            return value
+        try:
+            return float(value)
+        except OverflowError:
+            return float("inf") if value > 0 else float("-inf")
     if isinstance(value, (datetime, date, time)):
         return value.isoformat()
-    return str(value)
+    text = getattr(value, "text", None)  # openpyxl's ArrayFormula
+    return text if isinstance(text, str) else str(value)
+
+
+def _store(cell, value) -> None:
+    """A Write's value into a cell. Text stays text: openpyxl takes a string that
+    starts with "=" for a formula (and "#REF!" for an error) and would save it as
+    one, but xlsolver never writes a formula, so a puzzle title such as
+    ``=HYPERLINK(...)`` is saved as the characters it is. Characters a sheet
+    cannot hold (control characters, which XML 1.0 forbids) become U+FFFD."""
+    if isinstance(value, str):
+        value = ILLEGAL_CHARACTERS_RE.sub("\ufffd", value)
+    cell.value = value
+    if isinstance(value, str):
+        cell.data_type = "s"
+
+
+def _hex(rgb: str) -> str | None:
+    """ "RRGGBB" in capitals, or None for anything that is not six hex digits."""
+    rgb = rgb.upper()
+    return rgb if _HEX_COLOUR.fullmatch(rgb) else None
+
+
+def _area(box: tuple[int, int, int, int]) -> int:
+    return (box[2] - box[0] + 1) * (box[3] - box[1] + 1)
+
+
+def _held_box(ws) -> tuple[int, int, int, int] | None:
+    """The box of the cells a sheet holds (values or formats), None for an empty sheet."""
+    if not ws._cells:
+        return None
+    rows = [r for r, _ in ws._cells]
+    cols = [c for _, c in ws._cells]
+    return (min(rows), min(cols), max(rows), max(cols))
+
+
+def _clipped(box: tuple[int, int, int, int], held: tuple[int, int, int, int] | None):
+    """``box`` cut to ``held``; None when they do not meet."""
+    if held is None:
+        return None
+    top, left = max(box[0], held[0]), max(box[1], held[1])
+    bottom, right = min(box[2], held[2]), min(box[3], held[3])
+    return (top, left, bottom, right) if top <= bottom and left <= right else None
 
 
 def _has_diagonals(border: Border) -> bool:
@@ -351,21 +477,31 @@ def _box_in(defined, sheet: str) -> tuple[int, int, int, int] | None:
 
 
 def _theme_palette(xml: str | bytes) -> list[str]:
-    """The twelve theme colours as "RRGGBB", in cell index order."""
-    scheme = ElementTree.fromstring(xml).find(f".//{_DRAWING_NS}clrScheme")
+    """The twelve theme colours as "RRGGBB", in cell index order. The theme is
+    XML from the file, parsed by defusedxml (no entities, no external references);
+    a theme that does not parse gives the default theme's colours, and a colour
+    that is not six hex digits reads as black, as a missing one does."""
+    try:
+        scheme = parse_xml(xml).find(f".//{_DRAWING_NS}clrScheme")
+    except Exception:  # noqa: BLE001 - malformed or hostile XML: the default theme
+        if xml == theme_xml:
+            raise
+        return _theme_palette(theme_xml)
     colours = []
     for tag in _THEME_ORDER:
         element = scheme.find(f"{_DRAWING_NS}{tag}") if scheme is not None else None
         spec = element[0] if element is not None and len(element) else None
         value = None if spec is None else spec.get("val") if spec.tag.endswith("srgbClr") else spec.get("lastClr")
-        colours.append((value or "000000").upper())
+        colours.append(_hex(value or "") or "000000")
     return colours
 
 
 def _tinted(rgb: str, tint: float) -> str:
-    """Excel's tint: darken (tint < 0) or lighten (tint > 0) in HLS lightness."""
-    if not tint:
+    """Excel's tint: darken (tint < 0) or lighten (tint > 0) in HLS lightness.
+    A tint is -1 to 1; one outside (or not a number) is held to that."""
+    if not tint or not math.isfinite(tint):
         return rgb
+    tint = max(-1.0, min(1.0, tint))
     r, g, b = (int(rgb[i:i + 2], 16) / 255 for i in (0, 2, 4))
     h, light, s = colorsys.rgb_to_hls(r, g, b)
     light = light * (1 + tint) if tint < 0 else light * (1 - tint) + tint

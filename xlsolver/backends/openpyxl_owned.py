@@ -22,7 +22,7 @@ from xlsolver.core.geometry import Cell
 from xlsolver.core.ownership import RECORD_SHEET
 from xlsolver.core.protocol import CellLook
 
-__all__ = ["keep_text", "read_looks", "read_text", "restore"]
+__all__ = ["keep_text", "read_looks", "read_text", "record_last", "restore"]
 
 CHUNK = 32000  # a cell holds 32767 characters; a longer record goes on in the cells below
 _NATIVE = "openpyxl 1"
@@ -51,12 +51,24 @@ def keep_text(book, text: str) -> None:
         book.remove(book[RECORD_SHEET])
     if not text:
         return
+    active = book.active
     ws = book.create_sheet(RECORD_SHEET)
     ws.sheet_state = "veryHidden"
+    if active is not None:
+        book.active = book.worksheets.index(active)
     for k in range(0, len(text), CHUNK):
         cell = ws.cell(k // CHUNK + 1, 1)
         cell.value = text[k:k + CHUNK]
         cell.data_type = "s"  # the record is text, whatever it starts with
+
+
+def record_last(book) -> None:
+    """Move the record's sheet behind the user's sheets (sheets added after it
+    would otherwise follow it), so the visible sheets keep their order and indices."""
+    if RECORD_SHEET in book.sheetnames and book.sheetnames[-1] != RECORD_SHEET:
+        active = book.active
+        book.move_sheet(RECORD_SHEET, offset=len(book.sheetnames) - 1 - book.sheetnames.index(RECORD_SHEET))
+        book.active = book.worksheets.index(active) if active in book.worksheets else 0
 
 
 def read_looks(ws, cells: list[Cell], rgb: Callable) -> dict[Cell, CellLook]:

@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
 from xlsolver.core import Budget, BudgetExhausted, InputError, Status
-from xlsolver.core.files import atomic_write_text
-from xlsolver.core.paint import ColumnWidths, PaintPlan
-from xlsolver.core.ownership import Owner
+from xlsolver.core.files import atomic_write_text, printable
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
+from xlsolver.core.paint import BLACK as BLACK_STYLE
+from xlsolver.core.paint import WHITE as WHITE_STYLE
+from xlsolver.core.paint import ColumnWidths, PaintPlan, Style, group_by_style
+from xlsolver.core.ownership import Owner, Record
 from xlsolver.core.progress import Progress
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.jobs.base import DONE, ERROR, Options, Report, first_lines, new_workbook, sheet_title
@@ -32,7 +35,13 @@ from xlsolver.nonogram.explain import LABELS, NO_SOLUTION, RULES, SEVERAL, UNDEC
 from xlsolver.nonogram.sat import available as sat_available
 from xlsolver.nonogram.solver import solve
 from xlsolver.sheets.nonogram_bw import NO_NONOGRAM, import_plan, nonogram_plan, read_nonogram, status_sentence
-from xlsolver.sheets.nonogram_colour import colour_import_plan, colour_plan, hint_fills, read_colour_nonogram
+from xlsolver.sheets.nonogram_colour import (
+    colour_import_plan,
+    colour_plan,
+    colour_status_sentence,
+    hint_fills,
+    read_colour_nonogram,
+)
 from xlsolver.sheets.nonogram_layout import NonogramLayout, find_layout
 from xlsolver.sheets.nonogram_steps import (
     CHECK_PREFIX,
@@ -64,7 +73,7 @@ class Variant:
     read: Callable  # (snap, layout, fills) -> (layout, puzzle, givens); raises InputError
     solve: Callable  # (puzzle, givens, budget, engine) -> result
     rows: Callable  # (puzzle, solution grid) -> rows of characters
-    plan: Callable  # (layout, puzzle, result, sheet, fills) -> the PaintPlan of a solve
+    plan: Callable  # (layout, puzzle, result, sheet, fills, reveal=True) -> the PaintPlan of a solve
     import_plan: Callable  # (puzzle, sheet, title) -> the PaintPlan laying the puzzle out
     verdict: Callable  # (result) -> the verdict's sentence when no step is left
     next_step: Callable  # (puzzle, givens, budget) -> Step | None
@@ -92,7 +101,8 @@ PLAIN = Variant(
     read=lambda snap, layout, fills: read_nonogram(snap, layout),
     solve=lambda puzzle, givens, budget, engine: solve(puzzle, givens, budget, engine=engine),
     rows=lambda puzzle, grid: format_grid(grid),
-    plan=lambda layout, puzzle, result, sheet, fills: nonogram_plan(layout, result, sheet),
+    plan=lambda layout, puzzle, result, sheet, fills, reveal=True: nonogram_plan(layout, result, sheet,
+                                                                             reveal=reveal),
     import_plan=import_plan,
     verdict=status_sentence,
     next_step=next_step,
@@ -111,9 +121,10 @@ COLOUR = Variant(
     read=read_colour_nonogram,
     solve=lambda puzzle, givens, budget, engine: solve_colour(puzzle, givens, budget),
     rows=format_colour_grid,
-    plan=lambda layout, puzzle, result, sheet, fills: colour_plan(layout, puzzle, result, sheet, fills or {}),
+    plan=lambda layout, puzzle, result, sheet, fills, reveal=True: colour_plan(layout, puzzle, result, sheet,
+                                                                           fills or {}, reveal=reveal),
     import_plan=colour_import_plan,
-    verdict=lambda result: result.message,
+    verdict=colour_status_sentence,
     next_step=next_colour_step,
     check=check_colour,
     explain=explain_colour,
@@ -209,23 +220,66 @@ def solve_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
     return _report("", sheet.snap.name, sheet.puzzle, result, sheet.variant)
 
 
-def read_entries(path: Path, fmt: str | None = None) -> list:
-    """Every puzzle of a file, in any known format (``PuzzleEntry`` values). Raises
-    InputError. The file formats load here, not for puzzles read from sheets."""
+def read_entries(path: Path, fmt: str | None = None, limits: Limits = DEFAULT_LIMITS) -> list:
+    """Every puzzle of a file, in any known format (``PuzzleEntry`` values), read within
+    ``limits``. Raises InputError. The file formats load here, not for puzzles read from sheets."""
     from xlsolver.nonogram.formats import read_puzzles
 
-    return read_puzzles(path, fmt)
+    return read_puzzles(path, fmt, limits)
 
 
 def _lay_out(book: WorkbookBackend, entry, name: str) -> None:
+    """Lay a file's puzzle out on sheet ``name``, its givens painted in the grid."""
     book.apply(variant_of(entry.puzzle).import_plan(entry.puzzle, name, entry.title or name))
+    if entry.givens is not None:
+        laid = locate(book.snapshot(name), None).read()
+        book.apply(PaintPlan(name, group_by_style(_given_looks(entry, laid))))
+
+
+def _given_looks(entry, laid: _Sheet) -> dict[tuple[int, int], Style]:
+    """The sheet cell and look of each given of a file's puzzle, on the sheet it is laid
+    out on: grey and white as the analyzer paints them, or the fill of the colour's
+    hints (read from the sheet, so the given reads back as that colour)."""
+    looks = {".": WHITE_STYLE}
+    if isinstance(entry.puzzle, ColourNonogram):
+        fills = {c.char: c.rgb for c in laid.puzzle.palette}
+        ours = entry.puzzle.rows + entry.puzzle.cols
+        for clue, shown in zip(ours, laid.puzzle.rows + laid.puzzle.cols):
+            for (_, char), (_, sheet_char) in zip(clue, shown):
+                looks.setdefault(char, Style(fill=fills[sheet_char]))
+    else:
+        looks["#"] = BLACK_STYLE
+    cells = {}
+    for r, row in enumerate(entry.givens):
+        for c, char in enumerate(row):
+            if char in looks:
+                cells[laid.layout.cell(r, c)] = looks[char]
+            elif char != "?":
+                raise InputError(f'{laid.snap.name}: a given cell (row {r + 1}, column {c + 1}) has colour "{char}", '
+                                 "which no clue has")
+    return cells
+
+
+def _file_givens(entry) -> np.ndarray | None:
+    """A file puzzle's givens as the solver takes them, as a sheet's would be: a state
+    grid, or colour masks (bit 0 the background); None when it has none."""
+    if entry.givens is None:
+        return None
+    if isinstance(entry.puzzle, ColourNonogram):
+        chars = entry.puzzle.chars()
+        free = (1 << len(chars)) - 1
+        masks = {char: 1 << k for k, char in enumerate(chars)}
+        return np.array([[masks.get(char, free) for char in row] for row in entry.givens], dtype=np.int64)
+    states = {"#": BLOCK, ".": DOT}
+    return np.array([[states.get(char, UNKNOWN) for char in row] for row in entry.givens], dtype=np.int8)
 
 
 def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:
-    """Solve each puzzle of a file; with ``out``, lay them out and paint them into a new workbook."""
+    """Solve each puzzle of a file (from its givens, when it has some); with ``out``, lay
+    them out and paint them into a new workbook."""
     source = str(path)
     try:
-        entries = read_entries(path)
+        entries = read_entries(path, limits=options.limits)
     except InputError as err:
         return [Report(source, None, ERROR, str(err), kind=KIND)]
     book = new_workbook() if out else None
@@ -236,10 +290,10 @@ def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:
         problems = puzzle.problems()
         if problems:
             reports.append(Report(source, title if len(entries) > 1 else None, ERROR,
-                                  f"{path.name}: {title}: {problems[0][1]}", kind=KIND))
+                                  f"{printable(path.name)}: {title}: {problems[0][1]}", kind=KIND))
             continue
         options.on_start(f"{title} ({puzzle.width}x{puzzle.height})")
-        result = variant.solve(puzzle, None, Budget(seconds=options.budget_seconds), _engine(options))
+        result = variant.solve(puzzle, _file_givens(entry), Budget(seconds=options.budget_seconds), _engine(options))
         reports.append(_report(source, title if len(entries) > 1 else None, puzzle, result, variant))
         if book is not None:
             name = sheet_title(title, book.sheet_names())
@@ -263,15 +317,17 @@ def is_nonogram_file(path: Path) -> bool:
     return bool(lines) and ("|" in lines[0] or lines[0].startswith("$"))
 
 
-
-
-def import_puzzle(path: Path, out: Path, sheet: str | None = None, fmt: str | None = None) -> list[str]:
-    """Lay the puzzle(s) of a file out in the analyzer's layout, ready to solve in Excel.
-    Adds sheets when ``out`` exists. Returns the new sheets' names. Raises InputError."""
+def import_puzzle(path: Path, out: Path, sheet: str | None = None, fmt: str | None = None,
+                  limits: Limits = DEFAULT_LIMITS) -> list[str]:
+    """Lay the puzzle(s) of a file out in the analyzer's layout, their givens painted,
+    ready to solve in Excel. Adds sheets when ``out`` exists. Returns the new sheets'
+    names. Raises InputError."""
     from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
     from xlsolver.nonogram.formats_entry import PuzzleEntry
 
-    entries = read_entries(path, fmt)
+    if out.suffix.lower() not in (".xlsx", ".xlsm"):
+        raise InputError("import writes a workbook: name the -o file .xlsx", printable(str(out)))
+    entries = read_entries(path, fmt, limits)
     book = OpenpyxlWorkbook.open(out) if out.exists() else OpenpyxlWorkbook.new()
     made = []
     for number, entry in enumerate(entries, 1):
@@ -285,36 +341,88 @@ def import_puzzle(path: Path, out: Path, sheet: str | None = None, fmt: str | No
     return made
 
 
-def export_puzzles(book_path: Path, out: Path, fmt: str | None = None, sheet: str | None = None) -> list[str]:
+def _as_given(snap: SheetSnapshot, record: Record) -> SheetSnapshot:
+    """The sheet as the user left it: each cell xlsolver painted (and the user has not
+    changed since) shown with its look from before, so that what a solve or a step
+    painted is not taken for the user's givens."""
+    kept = record.sheets.get(snap.name)
+    if kept is None:
+        return snap
+    cells = dict(snap.cells)
+    for cell in kept.owned(snap):
+        before = kept.cells[cell][0].info
+        if before.blank:
+            cells.pop(cell, None)
+        else:
+            cells[cell] = before
+    return replace(snap, cells=cells, owned=frozenset())
+
+
+def _given_rows(sheet: _Sheet) -> tuple[str, ...] | None:
+    """A sheet's givens as the rows of a saved grid (``?`` where free), or None."""
+    decided = sheet.variant.decided(sheet.givens)
+    if not decided:
+        return None
+    chars = sheet.variant.chars(sheet.puzzle)
+    rows = [["?"] * sheet.puzzle.width for _ in range(sheet.puzzle.height)]
+    for (r, c), value in decided.items():
+        rows[r][c] = chars[value]
+    return tuple("".join(row) for row in rows)
+
+
+def _lost_givens(book_path: Path, fmt: str, lost: list[tuple[str, int]]) -> InputError:
+    """The refusal to export givens into a format that cannot hold them."""
+    advice = f"the {fmt} format holds clues only; write .non or .xml, which keep givens, or pass --drop-givens"
+    if len(lost) == 1:
+        name, count = lost[0]
+        return InputError(f"{count} given cell{'s' if count != 1 else ''} would be lost: {advice}", name)
+    sheets = ", ".join(f"{name} ({count})" for name, count in lost)
+    return InputError(f"the given cells of {len(lost)} sheets would be lost ({sheets}): {advice}", book_path.name)
+
+
+def export_puzzles(book_path: Path, out: Path, fmt: str | None = None, sheet: str | None = None,
+                   drop_givens: bool = False) -> list[str]:
     """Write the nonogram(s) of a workbook's sheets to a puzzle file (format by ``fmt`` or
-    by the suffix of ``out``). Returns the sheets exported. Raises InputError."""
+    by the suffix of ``out``), each with the cells its sheet gives (as the user painted
+    them, before any solve) where the format holds them; a format that cannot is
+    refused unless ``drop_givens``. Returns the sheets exported. Raises InputError."""
     from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
     from xlsolver.nonogram.formats import format_for, format_named
     from xlsolver.nonogram.formats_entry import PuzzleEntry
 
     chosen = format_named(fmt) if fmt else format_for(out)
+    if out.exists() and book_path.exists() and out.samefile(book_path):
+        raise InputError("-o names the workbook itself; export writes a puzzle file beside it", printable(str(out)))
     book = OpenpyxlWorkbook.open(book_path)
+    record = Record.read(book)
     names = book.sheet_names()
     if sheet is not None and sheet not in names:
         raise InputError(f'{book_path.name} has no sheet "{sheet}" (it has: {", ".join(names)})')
     entries, used = [], []
     for name in [sheet] if sheet else names:
-        found = locate(book.snapshot(name), None)
+        found = locate(_as_given(book.snapshot(name), record), None)
         if found is None:
             if sheet is not None:
                 raise InputError(NO_NONOGRAM, name)
             continue
-        entries.append(PuzzleEntry(found.read().puzzle, name))
+        laid = found.read()
+        givens = _given_rows(laid)
+        entries.append(PuzzleEntry(laid.puzzle, name, saved=() if givens is None else (givens,)))
         used.append(name)
     if not entries:
         raise InputError(f"{book_path.name}: no sheet holds a nonogram")
     if len(entries) > 1 and not chosen.many:
         raise InputError(f"{book_path.name} holds {len(entries)} nonograms but the {chosen.name} format holds one; "
                          f"name one with --sheet or choose a format that holds several (xml, taai, text)")
+    lost = [(e.title, sum(ch != "?" for row in e.givens for ch in row)) for e in entries if e.givens is not None]
+    if lost and not chosen.givens and not drop_givens:
+        raise _lost_givens(book_path, chosen.name, lost)
+    if drop_givens:
+        entries = [replace(e, saved=()) for e in entries]
     try:
         text = chosen.write(entries)
     except ValueError as err:
-        raise InputError(f"cannot write {chosen.name}: {err}", str(out)) from None
+        raise InputError(f"cannot write {chosen.name}: {err}", printable(str(out))) from None
     atomic_write_text(out, text)
     return used
 
@@ -346,13 +454,22 @@ def _nothing_to_do(book: WorkbookBackend, sheet: _Sheet, action: str, options: O
         _say(book, sheet, sentence)
         return sheet.report(sentence, sentence, ok=True, left=0)
     painted = sheet.puzzle.height * sheet.puzzle.width - sheet.undecided()
-    if painted:
+    # The black-and-white solver names the givens when they are to blame; colour's does not.
+    givens_to_blame = painted and (sheet.variant is not PLAIN or result.conflict is None or result.conflict.cells)
+    if givens_to_blame:
         sentence = (f"{action}: the painted cells contradict the clues; run xlsolver check to see which "
                     f"(or clear to start again)")
-    else:
+    else:  # the clues break: shown as solve shows it (what line logic proved, the line in red)
+        _show_contradiction(book, sheet, result)
         sentence = f"{action}: {sheet.variant.verdict(result)}"
     _say(book, sheet, sentence)
     return sheet.report(sentence, sentence, ok=False)
+
+
+def _show_contradiction(book: WorkbookBackend, sheet: _Sheet, result, reveal: bool = True) -> None:
+    """Paint where a puzzle without solution breaks, as solve paints it (with
+    ``reveal``, what line logic proved before; without, the red alone)."""
+    book.apply(sheet.variant.plan(sheet.layout, sheet.puzzle, result, sheet.snap.name, sheet.hints, reveal=reveal))
 
 
 def _step_or_hint(book: WorkbookBackend, found: Found, options: Options, hint: bool) -> Report:
@@ -395,6 +512,11 @@ def check_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
     result = sheet.variant.check(sheet.puzzle, sheet.givens, Budget(seconds=options.budget_seconds))
     if result.verdict is not None:
         sentence = CHECK_PREFIX + result.message
+        if result.verdict == Status.NONE:  # the clues break: the line in red, nothing revealed
+            alone = sheet.variant.solve(sheet.puzzle, None, Budget(seconds=options.budget_seconds), _engine(options))
+            if alone.status == Status.NONE:
+                _show_contradiction(book, sheet, alone, reveal=False)
+                sentence = CHECK_PREFIX + "the clues have " + sheet.variant.verdict(alone)
         _say(book, sheet, sentence)
         return sheet.report(result.message, sentence, result.verdict, ok=False)
     wrong = result.wrong
@@ -414,7 +536,7 @@ def clear_sheet(book: Owner, found: Found, options: Options) -> Report:
     sheet's clues do not read); the user's own cells stay as they are."""
     snap, layout = found.snap, found.layout
     cleared = book.clear()
-    sentence = f"cleared: {cleared} cells back as they were before xlsolver"
+    sentence = f"cleared: {cleared} cell{'' if cleared == 1 else 's'} back as before xlsolver"
     return Report("", snap.name, DONE, sentence, kind=KIND, rows=layout.height, cols=layout.width,
                   summary=sentence, ok=True, extra={"cleared": cleared})
 

@@ -14,8 +14,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from xlsolver.core import Budget, Status
+from xlsolver.core import Budget, InputError, Status
 from xlsolver.core.budget import BudgetExhausted
+from xlsolver.core.files import printable
 from xlsolver.core.progress import Progress
 from xlsolver.core.paint import ColumnWidths, PaintPlan, Write
 from xlsolver.jobs.base import DONE, ERROR, Options, Report, new_workbook, sheet_title
@@ -183,7 +184,7 @@ def clear(book: Owner, found: Found, options: Options) -> Report:
     layout, current = found.layout, found.read()
     kept = read_givens(snap, layout, current) or current
     restored = book.clear()
-    message = f"cleared: {restored} cells back as they were before xlsolver; {kept.clues} givens"
+    message = f"cleared: {restored} cell{'' if restored == 1 else 's'} back as before xlsolver; {kept.clues} givens"
     return Report(book.source, snap.name, DONE, message, kind=KIND,
                   seconds=time.perf_counter() - start, rows=layout.n, cols=layout.n, summary=message,
                   extra={"puzzle": kept.to_text()})
@@ -260,15 +261,16 @@ def explain_file(path: Path, out: Path | None, options: Options) -> list[Report]
     puzzle and its Steps sheet."""
     source = str(path)
     try:
-        entries = read_lines(path)
-    except (OSError, UnicodeDecodeError) as err:
-        return [Report(source, None, ERROR, f"{path}: cannot read the file ({err})", kind=KIND)]
+        entries = read_lines(path, options.limits)
+    except InputError as err:  # not a regular file, too large, binary
+        return [Report(source, None, ERROR, str(err), kind=KIND)]
     book = new_workbook() if out else None
     reports = []
     for number, entry in entries:
         title = path.stem if len(entries) == 1 else f"{path.stem} {number}"
         if isinstance(entry, str):
-            reports.append(Report(source, title, ERROR, f"{path.name}, line {number}: {entry}", kind=KIND))
+            reports.append(Report(source, title, ERROR, f"{printable(path.name)}, line {number}: {printable(entry)}",
+                                  kind=KIND))
             continue
         options.on_start(f"{title} ({entry.n}x{entry.n})")
         start = time.perf_counter()

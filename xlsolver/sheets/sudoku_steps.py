@@ -71,17 +71,29 @@ def pencil_anchor(snap: SheetSnapshot, layout: SudokuLayout) -> Cell | None:
 
 
 def free_pencil_anchor(snap: SheetSnapshot, layout: SudokuLayout) -> Cell | None:
-    """Where a pencil block can go: where it is, else two columns right of the
-    grid, else further right, else below the grid, on cells that are empty or
-    xlsolver's (None when there is no such room)."""
+    """Where a pencil block can go, on cells that are empty or xlsolver's: where it
+    is, else two columns right of the grid, else below the grid (under the status
+    sentence), else further right with an empty column before it, so the user's
+    text beside the grid keeps room to show (None when there is no such room)."""
     n = layout.n
     here = pencil_anchor(snap, layout)
-    right = [(layout.top, layout.left + n + 1 + k) for k in range(PENCIL_ROOM)]
+    default = (layout.top, layout.left + n + 1)
     below = [(layout.top + n + 3 + k, layout.left) for k in range(PENCIL_ROOM)]
-    for anchor in ([here] if here else []) + right + below:
-        if all(snap.free(*pencil_cell(layout, i, anchor)) for i in range(n * n)):
+    right = [(layout.top, layout.left + n + 2 + k) for k in range(PENCIL_ROOM)]
+
+    def room(anchor: Cell, spacer: bool) -> bool:
+        cells = [pencil_cell(layout, i, anchor) for i in range(n * n)]
+        if spacer:
+            cells += [(anchor[0] + r, anchor[1] - 1) for r in range(n)]
+        return all(snap.free(*cell) for cell in cells)
+
+    for anchor in [here] if here else []:
+        if room(anchor, spacer=False):
             return anchor
-    return None
+    if room(default, spacer=False):
+        return default
+    return next((anchor for anchor in below if room(anchor, spacer=False)), None) or \
+        next((anchor for anchor in right if room(anchor, spacer=True)), None)
 
 
 def read_givens(snap: SheetSnapshot, layout: SudokuLayout, current: Sudoku) -> Sudoku | None:
