@@ -21,6 +21,7 @@ missing. Inside Calc (a Python macro, :mod:`xlsolver.calc`) it is simply there.
 from __future__ import annotations
 
 import glob
+import json
 import os
 import shutil
 import subprocess
@@ -35,6 +36,7 @@ from xlsolver.backends.paint_record import RECORD_SHEET
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
 from xlsolver.core.geometry import Cell
+from xlsolver.core.ownership import RECORD_SHEET as OWNED_SHEET
 from xlsolver.core.paint import (
     GREY,
     ColumnWidths,
@@ -42,12 +44,13 @@ from xlsolver.core.paint import (
     Paint,
     PaintPlan,
     PrintSetup,
+    Restore,
     SquareCells,
     Style,
     TextLook,
     Write,
 )
-from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
+from xlsolver.core.protocol import CellInfo, CellLook, SheetSnapshot, Value
 
 __all__ = ["CalcOffice", "CalcWorkbook", "FILTERS", "INSTALL_HINT", "add_push_buttons", "find_soffice", "import_uno",
            "office_environment", "properties", "uno_folders"]
@@ -274,8 +277,9 @@ class CalcWorkbook:
         return str(self.path or "")
 
     def sheet_names(self) -> list[str]:
-        """The document's sheets but xlsolver's hidden paint record (written by live Excel)."""
-        return [name for name in self.api.Sheets.ElementNames if name != RECORD_SHEET]
+        """The document's sheets but xlsolver's hidden records (the paint record live
+        Excel writes, the record of what xlsolver owns)."""
+        return [name for name in self.api.Sheets.ElementNames if name not in (RECORD_SHEET, OWNED_SHEET)]
 
     def add_sheet(self, name: str) -> None:
         sheets = self.api.Sheets
@@ -315,7 +319,7 @@ class CalcWorkbook:
         self._seen.pop(plan.sheet, None)
         self.add_sheet(plan.sheet)
         ws = self.api.Sheets.getByName(plan.sheet)
-        index = self.sheet_names().index(plan.sheet)
+        index = self._index(plan.sheet)
         locked = self.api.hasControllersLocked()
         self.api.lockControllers()  # no repaint until the whole plan is in
         try:
@@ -331,6 +335,8 @@ class CalcWorkbook:
                     _grid_lines(ws, op)
                 elif isinstance(op, ColumnWidths):
                     _column_widths(ws, op)
+                elif isinstance(op, Restore):
+                    self._restore(ws, index, op)
                 # TextLook and PrintSetup: see ``ignores``.
             _write(ws, writes)
         finally:
@@ -351,6 +357,56 @@ class CalcWorkbook:
 
     def close(self) -> None:
         self.api.close(True)
+
+    # --- ownership (see xlsolver.core.ownership) ---
+
+    def looks(self, sheet: str, cells: list[Cell]) -> dict[Cell, CellLook]:
+        """Each cell's whole look, in a few calls per rectangle of the cells however
+        many they are: the values in one read, the formulas in one query, the formats
+        one question per distinct format (see :func:`_box_looks`)."""
+        ws = self.api.Sheets.getByName(sheet)
+        found: dict[Cell, CellLook] = {}
+        for box in _look_boxes(cells):
+            found.update(_box_looks(ws, box))
+        return {cell: found[cell] for cell in cells}
+
+    def owned_text(self) -> str:
+        """The record's text, down column A of the hidden sheet ("" when there is none)."""
+        sheets = self.api.Sheets
+        if not sheets.hasByName(OWNED_SHEET):
+            return ""
+        ws = sheets.getByName(OWNED_SHEET)
+        box = _used_box(ws)
+        if box is None:
+            return ""
+        parts = []
+        for (value,) in ws.getCellRangeByPosition(0, 0, 0, box[2] - 1).getDataArray():
+            if not isinstance(value, str) or not value:
+                break
+            parts.append(value)
+        return "".join(parts)
+
+    def keep_owned_text(self, text: str) -> None:
+        """Store the record's text in the sheet :data:`OWNED_SHEET`, 32000 characters a
+        cell down column A, as text ("" takes the sheet away), behind the user's sheets.
+        Calc has no very hidden sheets: it is hidden (``IsVisible`` False), and saved
+        to .xlsx as hidden."""
+        sheets = self.api.Sheets
+        if not text:
+            if sheets.hasByName(OWNED_SHEET) and sheets.Count > 1:
+                sheets.removeByName(OWNED_SHEET)
+            return
+        if not sheets.hasByName(OWNED_SHEET):
+            sheets.insertNewByName(OWNED_SHEET, sheets.Count)
+        elif sheets.ElementNames[-1] != OWNED_SHEET:
+            sheets.moveByName(OWNED_SHEET, sheets.Count)  # behind the sheets added since
+        ws = sheets.getByName(OWNED_SHEET)
+        ws.IsVisible = False
+        chunks = [text[k:k + RECORD_CHUNK] for k in range(0, len(text), RECORD_CHUNK)]
+        box = _used_box(ws)
+        if box is not None and box[2] > len(chunks):  # a longer record's cells below
+            ws.getCellRangeByPosition(0, len(chunks), box[3] - 1, box[2] - 1).clearContents(_CONTENTS)
+        ws.getCellRangeByPosition(0, 0, 0, len(chunks) - 1).setDataArray(tuple((chunk,) for chunk in chunks))
 
     # --- live extras (buttons) ---
 
@@ -381,6 +437,16 @@ class CalcWorkbook:
         boxes = rectangles(op.cells)
         if not boxes:
             return
+        names, values = _style_properties(op.style)
+        self._ranges(sheet_index, boxes).setPropertyValues(names, values)
+
+    def _index(self, sheet: str) -> int:
+        """The sheet's position among all the document's sheets, hidden ones included
+        (what a cell address's ``Sheet`` counts)."""
+        return list(self.api.Sheets.ElementNames).index(sheet)
+
+    def _ranges(self, sheet_index: int, boxes: list[Box]):
+        """One ``SheetCellRanges`` holding every box, to set properties on all at once."""
         uno = import_uno()
         ranges = self.api.createInstance("com.sun.star.sheet.SheetCellRanges")
         addresses = []
@@ -390,12 +456,28 @@ class CalcWorkbook:
             address.EndColumn, address.EndRow = right - 1, bottom - 1
             addresses.append(address)
         ranges.addRangeAddresses(tuple(addresses), False)
-        names, values = _style_properties(op.style)
-        ranges.setPropertyValues(names, values)
+        return ranges
+
+    def _restore(self, ws, sheet_index: int, op: Restore) -> None:
+        """Give each cell its look back: the formats for each group of cells that had
+        the same, set at once on one ``SheetCellRanges`` (a property that came from the
+        cell style goes back to it), then the values, where a cell now holds another."""
+        groups: dict[str, list[Cell]] = {}
+        for cell, look in op.looks:
+            groups.setdefault(_format_key(look), []).append(cell)
+        for key, cells in groups.items():
+            direct, default = json.loads(key)
+            target = self._ranges(sheet_index, rectangles(cells))
+            if direct:
+                names = tuple(direct)
+                target.setPropertyValues(names, tuple(_decoded(name, direct[name]) for name in names))
+            for name in default:
+                target.setPropertyToDefault(name)
+        _restore_values(ws, dict(op.looks))
 
     def _names(self, sheet: str) -> dict[str, tuple[int, int, int, int]]:
         found = {}
-        index = self.sheet_names().index(sheet)
+        index = self._index(sheet)
         scopes = [self.api.NamedRanges]
         ws = self.api.Sheets.getByName(sheet)
         if hasattr(ws, "NamedRanges"):
@@ -528,6 +610,249 @@ def _grid_lines(ws, op: GridLines) -> None:
         ws.getCellRangeByPosition(col - 1, op.top - 1, col - 1, op.bottom - 1).LeftBorder = medium
     for row in range(op.top + op.every, op.bottom + 1, op.every):
         ws.getCellRangeByPosition(op.left - 1, row - 1, op.right - 1, row - 1).TopBorder = medium
+
+
+# --- ownership: a cell's whole look, read and given back ------------------------
+
+RECORD_CHUNK = 32000  # characters of the record a cell holds (a cell takes 32767)
+_CONTENTS = 1 | 2 | 4 | 16  # CellFlags VALUE | DATETIME | STRING | FORMULA
+_NATIVE = "calc 1"
+# Everything of a cell's format a paint plan can change, read and set at once;
+# IsCellBackgroundTransparent before CellBackColor, as _style_properties sets them.
+_LOOK_PROPERTIES = ("IsCellBackgroundTransparent", "CellBackColor", "DiagonalTLBR", "DiagonalBLTR", "CharColor",
+                    "CharHeight", "CharWeight", "HoriJustify", "LeftBorder", "RightBorder", "TopBorder", "BottomBorder")
+_EDGES = ("LeftBorder", "RightBorder", "TopBorder", "BottomBorder")
+_LINES = ("DiagonalTLBR", "DiagonalBLTR") + _EDGES
+_JUSTIFY = ("STANDARD", "LEFT", "CENTER", "RIGHT", "BLOCK", "REPEAT")  # com.sun.star.table.CellHoriJustify
+_BOLD = 150.0  # com.sun.star.awt.FontWeight.BOLD
+# Border lines, BorderLine2 as a list: Color, InnerLineWidth, OuterLineWidth, LineDistance,
+# LineStyle, LineWidth (widths in 1/100 mm). LineStyle: SOLID 0, DOTTED 1, DASHED 2, DOUBLE 3,
+# FINE_DASHED 14, DOUBLE_THIN 15, DASH_DOT 16, DASH_DOT_DOT 17, NONE 32767.
+_NO_LINE = 32767
+# An edge's name is what a file calls it (CellLook.edges): a line of each name as Calc
+# reads it from an .xlsx file (measured on LibreOffice 7), and the widths Calc writes to
+# .xlsx as each weight: under 26 hair, under 61 thin, under 88 medium, else thick.
+_LINE_OF_EDGE = {
+    "hair": (0, 2), "thin": (0, 26), "medium": (0, 62), "thick": (0, 88), "dotted": (1, 26),
+    "dashed": (14, 26), "mediumDashed": (2, 62), "slantDashDot": (14, 62), "double": (15, 62),
+    "dashDot": (16, 26), "mediumDashDot": (16, 62), "dashDotDot": (17, 26), "mediumDashDotDot": (17, 62),
+}
+_PATTERNED = {1: ("dotted", "dotted"), 2: ("dashed", "mediumDashed"), 14: ("dashed", "slantDashDot"),
+              3: ("double", "double"), 15: ("double", "double"), 16: ("dashDot", "mediumDashDot"),
+              17: ("dashDotDot", "mediumDashDotDot")}  # LineStyle -> (name, name at 61 and up)
+
+
+def _look_boxes(cells: list[Cell]) -> list[Box]:
+    """Rectangles covering ``cells``; their bounding box when that is at most four
+    times the cells (reading a few cells more costs less than a question per box)."""
+    boxes = rectangles(cells)
+    if len(boxes) > 1:
+        top, left = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        bottom, right = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        if (bottom - top + 1) * (right - left + 1) <= 4 * len(set(cells)):
+            return [(top, left, bottom, right)]
+    return boxes
+
+
+def _box_looks(ws, box: Box) -> dict[Cell, CellLook]:
+    """The look of every cell of ``box``: its values in one read, its formulas in one
+    query, and per distinct format (``getUniqueCellFormatRanges``) the properties a
+    plan can change with, for each, whether it is the cell style's own (two calls).
+    ``native`` keeps them exactly, with a cell's formula."""
+    top, left, bottom, right = box
+    block = ws.getCellRangeByPosition(left - 1, top - 1, right - 1, bottom - 1)
+    values = block.getDataArray()
+    formulas = _formulas(ws, block)
+    looks: dict[Cell, CellLook] = {}
+    groups = block.getUniqueCellFormatRanges()
+    for i in range(groups.Count):
+        group = groups.getByIndex(i)
+        raw = _raw_format(group)
+        fields = _look_fields(raw["values"])
+        native = _NATIVE + " " + json.dumps(raw, separators=(",", ":"))
+        for a in group.getRangeAddresses():
+            for r in range(a.StartRow + 1, a.EndRow + 2):
+                for c in range(a.StartColumn + 1, a.EndColumn + 2):
+                    formula = formulas.get((r, c))
+                    own = native if formula is None else \
+                        _NATIVE + " " + json.dumps({**raw, "formula": formula}, separators=(",", ":"))
+                    looks[(r, c)] = CellLook(_plain(values[r - top][c - left]), native=own, **fields)
+    return looks
+
+
+def _formulas(ws, block) -> dict[Cell, str]:
+    """The formulas among the block's cells (one query; usually there are none)."""
+    found = {}
+    for a in block.queryContentCells(16).getRangeAddresses():  # CellFlags.FORMULA
+        rows = ws.getCellRangeByPosition(a.StartColumn, a.StartRow, a.EndColumn, a.EndRow).getFormulaArray()
+        for r, row in enumerate(rows):
+            for c, formula in enumerate(row):
+                found[(a.StartRow + 1 + r, a.StartColumn + 1 + c)] = formula
+    return found
+
+
+def _raw_format(group) -> dict:
+    """The format properties of cells that share one, as plain data, and which of
+    them come from the cell style (DEFAULT_VALUE) rather than the cells themselves."""
+    values = group.getPropertyValues(_LOOK_PROPERTIES)
+    states = group.getPropertyStates(_LOOK_PROPERTIES)
+    return {"values": {name: _encoded(value) for name, value in zip(_LOOK_PROPERTIES, values)},
+            "default": [name for name, state in zip(_LOOK_PROPERTIES, states) if state.value == "DEFAULT_VALUE"]}
+
+
+def _encoded(value: Any) -> Any:
+    if hasattr(value, "OuterLineWidth"):  # a BorderLine2
+        return [value.Color, value.InnerLineWidth, value.OuterLineWidth, value.LineDistance,
+                getattr(value, "LineStyle", 0), getattr(value, "LineWidth", value.OuterLineWidth)]
+    if hasattr(value, "typeName"):  # an enum (HoriJustify)
+        return value.value
+    return value
+
+
+def _decoded(name: str, value: Any) -> Any:
+    if name in _LINES:
+        uno = import_uno()
+        line = uno.createUnoStruct("com.sun.star.table.BorderLine2")
+        (line.Color, line.InnerLineWidth, line.OuterLineWidth, line.LineDistance,
+         line.LineStyle, line.LineWidth) = value
+        return line
+    if name == "HoriJustify":
+        return import_uno().Enum("com.sun.star.table.CellHoriJustify", value)
+    return value
+
+
+def _look_fields(values: dict) -> dict:
+    """The CellLook fields every back end knows, from the raw properties."""
+    colour, font = values["CellBackColor"], values["CharColor"]
+    return {
+        "fill": None if values["IsCellBackgroundTransparent"] or colour == -1 else f"{colour & 0xFFFFFF:06X}",
+        "diagonals": _drawn(values["DiagonalTLBR"]) and _drawn(values["DiagonalBLTR"]),
+        "font_colour": None if font == -1 else f"{font & 0xFFFFFF:06X}",
+        "font_size": float(values["CharHeight"]),
+        "bold": values["CharWeight"] >= _BOLD,
+        "centred": values["HoriJustify"] == "CENTER",
+        "edges": tuple(_edge_text(values[name]) for name in _EDGES),
+    }
+
+
+def _drawn(line: list) -> bool:
+    return line[4] != _NO_LINE and max(line[2] + line[1] + line[3], line[5]) > 0
+
+
+def _edge_text(line: list) -> str | None:
+    """A border line as CellLook.edges says it: its name, then its colour when not black
+    (Calc writes a black line to .xlsx as an automatic one)."""
+    if not _drawn(line):
+        return None
+    colour, style, width = line[0] & 0xFFFFFF, line[4], max(line[2] + line[1] + line[3], line[5])
+    if style in _PATTERNED:
+        name = _PATTERNED[style][width >= 61]
+    else:
+        name = "hair" if width < 26 else "thin" if width < 61 else "medium" if width < 88 else "thick"
+    return name if colour == 0 else f"{name} FF{colour:06X}"
+
+
+def _line_of_edge(edge: str) -> list | None:
+    """The line Calc makes of an edge's name (as reading it from an .xlsx file), None if unknown."""
+    name, _, colour = edge.partition(" ")
+    if name not in _LINE_OF_EDGE:
+        return None
+    try:
+        rgb = int(colour[-6:], 16) if colour else 0
+    except ValueError:
+        rgb = 0
+    style, width = _LINE_OF_EDGE[name]
+    if name == "double":
+        return [rgb, 18, 18, 26, style, width]
+    return [rgb, 0, width, 0, style, width]
+
+
+def _native(look: CellLook) -> dict:
+    """The raw properties a look read by this back end keeps ({} for another back end's)."""
+    if not look.native or not look.native.startswith(_NATIVE + " "):
+        return {}
+    try:
+        raw = json.loads(look.native[len(_NATIVE) + 1:])
+    except ValueError:
+        return {}
+    return raw if isinstance(raw, dict) else {}
+
+
+def _format_key(look: CellLook) -> str:
+    """What to set on a cell to give it ``look``'s format, as JSON text (so cells that
+    need the same are grouped): ``[{property: value}, [properties back to the style]]``.
+    From the native form when this back end read the look, else from its fields."""
+    raw = _native(look)
+    values, default = raw.get("values"), raw.get("default")
+    if (isinstance(values, dict) and isinstance(default, list)
+            and all(name in values and _valid(name, values[name]) for name in _LOOK_PROPERTIES)):
+        direct = {name: values[name] for name in _LOOK_PROPERTIES if name not in default}
+        back = [name for name in _LOOK_PROPERTIES if name in default]
+    else:
+        direct, back = _format_of_fields(look)
+    return json.dumps([direct, back], sort_keys=True)
+
+
+def _valid(name: str, value: Any) -> bool:
+    if name in _LINES:
+        return isinstance(value, list) and len(value) == 6 and all(isinstance(v, int) for v in value)
+    if name == "HoriJustify":
+        return value in _JUSTIFY
+    if name == "IsCellBackgroundTransparent":
+        return isinstance(value, bool)
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _format_of_fields(look: CellLook) -> tuple[dict, list]:
+    """A look another back end read: each field it has set directly, the rest back to the style."""
+    direct: dict[str, Any] = {}
+    if look.fill:
+        direct.update(IsCellBackgroundTransparent=False, CellBackColor=int(look.fill, 16))
+    if look.diagonals:
+        hair = [int(GREY, 16), 0, _HAIR_WIDTH, 0, 0, _HAIR_WIDTH]
+        direct.update(DiagonalTLBR=hair, DiagonalBLTR=hair)
+    if look.font_colour:
+        direct["CharColor"] = int(look.font_colour, 16)
+    if look.font_size is not None:
+        direct["CharHeight"] = float(look.font_size)
+    if look.bold:
+        direct["CharWeight"] = _BOLD
+    if look.centred:
+        direct["HoriJustify"] = "CENTER"
+    for name, edge in zip(_EDGES, look.edges):
+        line = _line_of_edge(edge) if edge else None
+        if line is not None:
+            direct[name] = line
+    return direct, [name for name in _LOOK_PROPERTIES if name not in direct]
+
+
+def _restore_values(ws, looks: dict[Cell, CellLook]) -> None:
+    """The value of each look where its cell now holds another: a formula the cell
+    had as that formula, text as text, an empty cell emptied."""
+    values: dict[Cell, Any] = {}
+    formulas: dict[Cell, str] = {}
+    for top, left, bottom, right in rectangles(looks):
+        now = ws.getCellRangeByPosition(left - 1, top - 1, right - 1, bottom - 1).getDataArray()
+        for r in range(top, bottom + 1):
+            for c in range(left, right + 1):
+                look = looks[(r, c)]
+                if _plain(now[r - top][c - left]) == _plain(look.value):
+                    continue
+                formula = _native(look).get("formula")
+                if isinstance(formula, str) and formula:
+                    formulas[(r, c)] = formula
+                else:
+                    values[(r, c)] = _cell_value(look.value)
+    _write(ws, values)
+    for (r, c), formula in formulas.items():
+        ws.getCellByPosition(c - 1, r - 1).setFormula(formula)
+
+
+def _cell_value(value: Value) -> Any:
+    """A value as a cell takes it: True and False as 1 and 0, text as text."""
+    if isinstance(value, bool):
+        return int(value)
+    return value
 
 
 # --- push buttons -------------------------------------------------------------
