@@ -41,6 +41,7 @@ from xlsolver.core.paint import (
     GREY,
     ColumnWidths,
     GridLines,
+    Outline,
     Paint,
     PaintPlan,
     PrintSetup,
@@ -333,6 +334,8 @@ class CalcWorkbook:
                     _square(ws, op)
                 elif isinstance(op, GridLines):
                     _grid_lines(ws, op)
+                elif isinstance(op, Outline):
+                    _outline(ws, op)
                 elif isinstance(op, ColumnWidths):
                     _column_widths(ws, op)
                 elif isinstance(op, Restore):
@@ -610,6 +613,15 @@ def _grid_lines(ws, op: GridLines) -> None:
         ws.getCellRangeByPosition(col - 1, op.top - 1, col - 1, op.bottom - 1).LeftBorder = medium
     for row in range(op.top + op.every, op.bottom + 1, op.every):
         ws.getCellRangeByPosition(op.left - 1, row - 1, op.right - 1, row - 1).TopBorder = medium
+
+
+def _outline(ws, op: Outline) -> None:
+    """A medium line (as GridLines' medium) in the op's colour on the outline,
+    one straight run of cells at a time; the cells' other sides are kept."""
+    line = _line(35, int(op.colour, 16))
+    names = {"left": "LeftBorder", "right": "RightBorder", "top": "TopBorder", "bottom": "BottomBorder"}
+    for side, (top, left), (bottom, right) in op.runs():
+        setattr(ws.getCellRangeByPosition(left - 1, top - 1, right - 1, bottom - 1), names[side], line)
 
 
 # --- ownership: a cell's whole look, read and given back ------------------------

@@ -57,6 +57,7 @@ from xlsolver.core.paint import (
     LAYOUT_OPS,
     ColumnWidths,
     GridLines,
+    Outline,
     Paint,
     PaintPlan,
     PrintSetup,
@@ -226,6 +227,8 @@ class XlwingsWorkbook:
                     _square(ws, op)
                 elif isinstance(op, GridLines):
                     _grid_lines(ws, op)
+                elif isinstance(op, Outline):
+                    _outline(ws, op)
                 elif isinstance(op, ColumnWidths):
                     for col, width in op.widths:
                         ws.range((1, col)).column_width = width
@@ -597,6 +600,17 @@ def _grid_lines(ws, op: GridLines) -> None:
         _line(ws.range((op.top, col), (op.bottom, col)).api.Borders(7), XL_MEDIUM)
     for row in range(op.top + op.every, op.bottom + 1, op.every):
         _line(ws.range((row, op.left), (row, op.right)).api.Borders(8), XL_MEDIUM)
+
+
+def _outline(ws, op: Outline) -> None:
+    """A medium line in the op's colour on the outline, one straight run of cells
+    at a time: the run's own edge (``Borders(xlEdgeTop)`` of a row of cells is
+    the top of each), so the cells' other sides are kept."""
+    edge = dict(zip(("left", "top", "bottom", "right"), XL_EDGES))
+    for side, first, last in op.runs():
+        border = ws.range(first, last).api.Borders(edge[side])
+        _line(border, XL_MEDIUM)
+        border.Color = bgr(op.colour)
 
 
 def _line(border, weight: int) -> None:
