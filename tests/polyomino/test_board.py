@@ -3,6 +3,7 @@
 import pytest
 
 from xlsolver.polyomino import Board, PENTOMINOES, Piece, parse_piece_spec, problems
+from xlsolver.polyomino.board import obstacle, regions
 
 
 def test_size_is_width_by_height():
@@ -61,3 +62,31 @@ def test_parity_rules_out_the_five_tetrominoes_on_a_rectangle():
     message = problems(Board.parse("5x4"), parse_piece_spec("tetrominoes"))
     assert message and "chessboard" in message
     assert problems(Board.parse("5x4"), parse_piece_spec("I4,O4,S4,L4,L4")) is None
+
+
+def test_a_part_cut_off_from_the_rest_is_named_when_no_choice_of_pieces_fills_it():
+    # 8x8 less a wall of four cells: 60 cells, but two of them closed off in the corner.
+    board = Board.parse("..#.....\n###.....\n" + "........\n" * 6)
+    pentominoes = [Piece(n, s) for n, s in PENTOMINOES.items()]
+    assert [len(part) for part in regions(board)] == [2, 58]
+    found = obstacle(board, pentominoes)
+    assert found.region == {(0, 0), (0, 1)} and "has 2 cells" in found.reason
+    assert problems(board, pentominoes) == found.reason
+    assert obstacle(board, pentominoes, gaps=True) is None  # a part may stay empty then
+
+
+def test_parts_whose_areas_are_sums_of_piece_sizes_pass():
+    # Dominoes and a tromino: parts of 3 and 4 cells can each be covered by count.
+    board = Board.parse("...#....")
+    pieces = parse_piece_spec("I2:2,I3")
+    assert [len(part) for part in regions(board)] == [3, 4]
+    assert obstacle(board, pieces) is None
+    one_part = Board.parse("....")
+    assert regions(one_part) == [one_part.cells] and obstacle(one_part, parse_piece_spec("I2:2")) is None
+
+
+def test_the_whole_board_is_the_region_of_the_area_and_colouring_counts():
+    pentominoes = [Piece(n, s) for n, s in PENTOMINOES.items()]
+    assert obstacle(Board.parse("8x8"), pentominoes).region == Board.parse("8x8").cells
+    chess = obstacle(Board.parse("5x4"), parse_piece_spec("tetrominoes"))
+    assert "chessboard" in chess.reason and chess.region == Board.parse("5x4").cells

@@ -15,7 +15,7 @@ from functools import cached_property
 from xlsolver.core.geometry import Cell
 from xlsolver.polyomino.pieces import TRANSFORMS, Piece, apply, normalize
 
-__all__ = ["Board", "Transform", "problems"]
+__all__ = ["Board", "Obstacle", "Transform", "obstacle", "problems", "regions"]
 
 Transform = tuple[int, int, int, int]
 
@@ -107,6 +107,27 @@ class Board:
         return {cell: (r - r0, c - c0) for cell, (r, c) in moved.items()}
 
 
+def regions(board: Board) -> list[frozenset[Cell]]:
+    """The board's parts that no piece can join: its edge-connected sets of
+    cells, each flood-filled from its first cell, in the order of those cells."""
+    left = set(board.cells)
+    found = []
+    for start in sorted(board.cells):
+        if start not in left:
+            continue
+        part, stack = {start}, [start]
+        left.discard(start)
+        while stack:
+            r, c = stack.pop()
+            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if near in left:
+                    left.discard(near)
+                    part.add(near)
+                    stack.append(near)
+        found.append(frozenset(part))
+    return found
+
+
 def area_problem(board: Board, pieces: list[Piece], gaps: bool = False) -> str | None:
     """Why the pieces cannot cover the board by counting cells, or None.
 
@@ -141,6 +162,50 @@ def parity_problem(board: Board, pieces: list[Piece], gaps: bool = False) -> str
             f"and no way of laying the pieces covers a difference of {abs(want)}")
 
 
+def region_problem(board: Board, pieces: list[Piece], gaps: bool = False) -> tuple[frozenset[Cell], str] | None:
+    """A part of the board (:func:`regions`) that no choice of the pieces covers
+    by counting cells, and why; None when every part's area is a sum of piece
+    sizes (each piece used at most its count times). A piece lies within one
+    part, so a tiling covers each part with some of the pieces. Skipped with
+    ``gaps``, where a part may stay empty."""
+    parts = regions(board)
+    if gaps or len(parts) < 2:
+        return None
+    sums = 1  # bit k: some choice of the pieces covers k cells
+    for piece in pieces:
+        for _ in range(piece.count):
+            sums |= sums << piece.size
+    for part in parts:
+        if not sums >> len(part) & 1:
+            return part, (f"a part of the board cut off from the rest has {len(part)} cells, "
+                          f"and no choice of the pieces covers {len(part)}")
+    return None
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """Why the pieces cannot tile the board, found by counting before any search,
+    and where: ``region``, the cells that cannot be covered (the whole board
+    when the count is over all of it)."""
+
+    reason: str
+    region: frozenset[Cell]
+
+
+def obstacle(board: Board, pieces: list[Piece], gaps: bool = False) -> Obstacle | None:
+    """The first counting reason the pieces cannot tile the board, with its region:
+    the areas of the whole board, of each part cut off from the rest, the colouring."""
+    whole = area_problem(board, pieces, gaps)
+    if whole:
+        return Obstacle(whole, board.cells)
+    part = region_problem(board, pieces, gaps)
+    if part:
+        return Obstacle(part[1], part[0])
+    parity = parity_problem(board, pieces, gaps)
+    return Obstacle(parity, board.cells) if parity else None
+
+
 def problems(board: Board, pieces: list[Piece], gaps: bool = False) -> str | None:
-    """The first counting reason the pieces cannot tile the board, or None."""
-    return area_problem(board, pieces, gaps) or parity_problem(board, pieces, gaps)
+    """The first counting reason the pieces cannot tile the board (:func:`obstacle`), or None."""
+    found = obstacle(board, pieces, gaps)
+    return found.reason if found else None

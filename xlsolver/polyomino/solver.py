@@ -52,7 +52,7 @@ from xlsolver.core import clock
 from xlsolver.core import Budget, BudgetExhausted, Cell, Status
 from xlsolver.core.progress import Progress, ProgressFn
 from xlsolver.polyomino import bitboard, kernel
-from xlsolver.polyomino.board import Board, Transform, problems
+from xlsolver.polyomino.board import Board, Transform, obstacle
 from xlsolver.polyomino.pieces import Piece, apply, normalize
 
 __all__ = ["Placement", "Tiler", "Tiling", "TilingResult", "placements", "solve"]
@@ -94,6 +94,9 @@ class TilingResult:
     # Why no tiling exists when a check before the search says so (area, colouring, a
     # piece that fits nowhere); ``message`` is then that reason alone.
     reason: str | None = None
+    # For none: the cells that cannot be covered, when a count says which part of the
+    # board it is (a part cut off from the rest); empty means the whole board.
+    region: frozenset[Cell] = frozenset()
 
 
 def scan_order(board: Board) -> list[Cell]:
@@ -138,7 +141,8 @@ class Tiler:
         if len(set(names)) != len(names):
             raise ValueError(f"piece names repeat: {', '.join(sorted(names))}")
         self.board, self.pieces, self.gaps = board, [p for p in pieces if p.count > 0], gaps
-        self.problem = problems(board, self.pieces, gaps)
+        self.obstacle = obstacle(board, self.pieces, gaps)
+        self.problem = self.obstacle.reason if self.obstacle else None
         self.order = scan_order(board)
         self.index = {cell: k for k, cell in enumerate(self.order)}
         self.places = {p.name: placements(board, p) for p in self.pieces}
@@ -500,6 +504,8 @@ def solve(board: Board, pieces: list[Piece], *, gaps: bool = False, up_to_symmet
                                     for p in tiler.pieces if not tiler.places[p.name]), None)
     if reason:
         result.status, result.message, result.complete, result.reason = Status.NONE, reason, True, reason
+        if tiler.obstacle is not None and tiler.obstacle.region != board.cells:
+            result.region = tiler.obstacle.region
         result.seconds = clock.now() - t0
         return result
     stopped = None

@@ -24,9 +24,10 @@ frame     the rectangle the board is drawn in, found in this order: the range of
           header (draw a ring of filled cells round the board).
 board     the open cells of the frame. Any shape, holes allowed.
 blocked   a frame cell with a solid fill (not white) or holding "#". Pure red
-          (#FF0000) is xlsolver's outline of a board that cannot be tiled, and a fill
-          of xlsolver's palette under a piece's letter is a painted tiling: both read as
-          open, so a painted sheet solves again as drawn.
+          (#FF0000) is xlsolver's contradiction colour (earlier versions filled the edge
+          of a board that cannot be tiled with it), and a fill of xlsolver's palette under
+          a piece's letter is a painted tiling: both read as open, so a painted sheet
+          solves again as drawn.
 settings  rows under the title: ``Pieces`` with a spec (``pentominoes``, ``tetrominoes``,
           ``F,I,L:2``, ``P:12``, the letters of drawn pieces; add ``one-sided`` to forbid
           turning pieces over, ``gaps`` to let cells stay empty) and ``Solutions`` with
@@ -47,7 +48,7 @@ from typing import TYPE_CHECKING
 
 from xlsolver.core.errors import InputError, cell_ref
 from xlsolver.core.geometry import Box, Cell
-from xlsolver.core.paint import BLACK, CLEAR, RED, GridLines, PaintPlan, SquareCells, Style, Write
+from xlsolver.core.paint import BLACK, CLEAR, RED, GridLines, Outline, PaintPlan, SquareCells, Style, Write
 from xlsolver.core.paint import group_by_style
 from xlsolver.core.status import Status
 from xlsolver.polyomino.board import Board
@@ -342,12 +343,6 @@ def _tiling_ops(layout: PolyominoLayout, tiling: Tiling) -> tuple[dict[Cell, Sty
     return styled, writes
 
 
-def _edge(board: Board) -> list[tuple[int, int]]:
-    """The board's cells on its outline: next to a blocked cell or the frame's edge."""
-    return sorted(rc for rc in board.cells if any((rc[0] + dr, rc[1] + dc) not in board.cells
-                                                  for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))))
-
-
 def _open_cells_plan(layout: PolyominoLayout, puzzle: PolyominoPuzzle) -> tuple[dict[Cell, Style], list[Write]]:
     """Every open cell back to empty and unfilled (what an earlier run painted goes)."""
     styled = {layout.cell(rc): CLEAR for rc in puzzle.board.cells}
@@ -356,16 +351,37 @@ def _open_cells_plan(layout: PolyominoLayout, puzzle: PolyominoPuzzle) -> tuple[
 
 def polyomino_plan(layout: PolyominoLayout, puzzle: PolyominoPuzzle, result: TilingResult, sheet: str) -> PaintPlan:
     """The first tiling painted on the board (each piece its fill and its name), or, when
-    there is none, the board's outline in red; the verdict in the status cell."""
+    there is none, a red line round the board, or round the part of it that cannot be
+    covered when a count says which (:class:`~xlsolver.core.paint.Outline`; no cell is
+    filled red); the verdict in the status cell.
+
+    The frame's grid lines are drawn first (thin inside, medium round the frame, as
+    every board xlsolver lays out has them): that also takes an earlier run's red
+    line away."""
     styled, writes = _open_cells_plan(layout, puzzle)
+    outline: tuple = ()
+    sentence = status_sentence(result, puzzle)
     if result.tilings:
         more_styles, more_writes = _tiling_ops(layout, result.tilings[0])
         styled.update(more_styles)
         writes += more_writes
     elif result.status == Status.NONE:
-        styled.update({layout.cell(rc): RED for rc in _edge(puzzle.board)})
-    status = Write(layout.status_cell, f"{status_sentence(result, puzzle)} ({result.seconds:.2f} s)")
-    return PaintPlan(sheet, group_by_style(styled) + tuple(writes) + (status,))
+        region = sorted(layout.cell(rc) for rc in (result.region or puzzle.board.cells))
+        outline = (Outline(tuple(region), RED.fill),)
+        sentence += "; " + _outlined(layout, puzzle, result.region)
+    grid = GridLines(layout.top, layout.left, layout.bottom, layout.right, every=10 ** 6)
+    status = Write(layout.status_cell, f"{sentence} ({result.seconds:.2f} s)")
+    return PaintPlan(sheet, (grid,) + group_by_style(styled) + outline + tuple(writes) + (status,))
+
+
+def _outlined(layout: PolyominoLayout, puzzle: PolyominoPuzzle, region: frozenset[Cell]) -> str:
+    """Where the red line is, in words: round the board, or round a part of it (its range)."""
+    if not region or region == puzzle.board.cells:
+        return "the board is outlined in red"
+    rows = [r for r, _ in region]
+    cols = [c for _, c in region]
+    where = f"{cell_ref(*layout.cell((min(rows), min(cols))))}:{cell_ref(*layout.cell((max(rows), max(cols))))}"
+    return f"that part ({len(region)} cells in {where}) is outlined in red"
 
 
 def tiling_sheet_plan(layout: PolyominoLayout, puzzle: PolyominoPuzzle, tiling: Tiling, sheet: str,
