@@ -19,7 +19,7 @@ between; the page does not show them):
 
 Every command of every example runs or is named by a ``not run`` marker with a reason (installing,
 opening Excel, a placeholder, a run too long for the suite); a marker that names no command, or
-a marker above a block that is no example, is an error too. So a new example cannot slip by.
+one that is not directly above an example, is an error too. So a new example cannot slip by.
 
 **How an example runs.** In a fresh temporary folder holding a copy of ``workbooks/`` (the pages'
 paths are relative to the repository, and nothing is written into it), after its setup, the
@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import functools
 import importlib.util
 import os
 import re
@@ -139,6 +138,7 @@ class Block:
     language: str
     body: tuple[str, ...]
     markers: tuple[str, ...]  # the bodies of the HTML comments directly above it
+    marker_lines: tuple[int, ...]  # their 1-based lines
 
 
 def blocks(page: Path) -> list[Block]:
@@ -156,9 +156,10 @@ def blocks(page: Path) -> list[Block]:
                    len(lines))
         markers, k = [], i - 1
         while k >= 0 and (marker := MARKER.match(lines[k].strip())):
-            markers.insert(0, marker.group("body"))
+            markers.insert(0, (k + 1, marker.group("body")))
             k -= 1
-        found.append(Block(page, i + 1, opening.group("language").lower(), tuple(lines[i + 1:end]), tuple(markers)))
+        found.append(Block(page, i + 1, opening.group("language").lower(), tuple(lines[i + 1:end]),
+                           tuple(body for _, body in markers), tuple(number for number, _ in markers)))
         i = end + 1
     return found
 
@@ -371,23 +372,65 @@ def line_pattern(shown: str) -> re.Pattern[str]:
     return re.compile(".*".join(re.escape(part) for part in shown.split("...")))
 
 
+def align(shown: list[str], printed: list[str]) -> list[tuple[str, str]]:
+    """The page's lines against the printed ones with the fewest differences: ``(" ", line)``
+    where they agree (a printed line the page shows, or one a ``...`` stands for), ``("-", line)``
+    on the page only, ``("+", line)`` printed only. A page line and a printed line that are much
+    alike count as one difference (a changed line), so the two are shown side by side."""
+    patterns = [None if line.strip() == "..." else line_pattern(line) for line in shown]
+    m, n = len(shown), len(printed)
+
+    def alike(i: int, j: int) -> bool:
+        return difflib.SequenceMatcher(None, shown[i], printed[j]).ratio() >= 0.6
+
+    # cost[i][j]: the fewest differences for shown[i:] to agree with printed[j:]
+    far = m + n + 1
+    cost = [[0] * (n + 1) for _ in range(m + 1)]
+    for i in range(m, -1, -1):
+        for j in range(n, -1, -1):
+            if i == m:
+                cost[i][j] = n - j
+            elif patterns[i] is None:  # stands for printed[j], or for no more lines
+                cost[i][j] = min(cost[i + 1][j], cost[i][j + 1] if j < n else far)
+            elif j == n:
+                cost[i][j] = 1 + cost[i + 1][j]
+            else:
+                same = 0 if patterns[i].fullmatch(printed[j]) else 1 if alike(i, j) else far
+                cost[i][j] = min(1 + cost[i + 1][j], 1 + cost[i][j + 1], same + cost[i + 1][j + 1])
+    steps, i, j = [], 0, 0
+    while i < m or j < n:
+        if i < m and patterns[i] is None:  # on a tie the ... ends, so a changed line after it shows
+            if j < n and cost[i][j + 1] < cost[i + 1][j]:
+                steps.append((" ", printed[j]))
+                j += 1
+            else:
+                steps.append((" ", shown[i]))
+                i += 1
+        elif i < m and j < n and patterns[i].fullmatch(printed[j]) and cost[i][j] == cost[i + 1][j + 1]:
+            steps.append((" ", printed[j]))
+            i, j = i + 1, j + 1
+        elif i < m and j < n and cost[i][j] == 1 + cost[i + 1][j + 1] and alike(i, j):
+            steps += [("-", shown[i]), ("+", printed[j])]
+            i, j = i + 1, j + 1
+        elif i < m and cost[i][j] == 1 + cost[i + 1][j]:
+            steps.append(("-", shown[i]))
+            i += 1
+        else:
+            steps.append(("+", printed[j]))
+            j += 1
+    return steps
+
+
 def agrees(shown: list[str], printed: list[str]) -> bool:
     """Whether the printed lines are what the page shows, ``...`` standing for what it leaves out."""
-    patterns = [None if line.strip() == "..." else line_pattern(line) for line in shown]
-
-    @functools.cache
-    def from_(i: int, j: int) -> bool:
-        if i == len(patterns):
-            return j == len(printed)
-        if patterns[i] is None:
-            return any(from_(i + 1, k) for k in range(j, len(printed) + 1))
-        return j < len(printed) and patterns[i].fullmatch(printed[j]) is not None and from_(i + 1, j + 1)
-
-    return from_(0, 0)
+    return all(mark == " " for mark, _ in align(shown, printed))
 
 
 def difference(shown: list[str], printed: list[str], where: str) -> str:
-    return "\n".join(difflib.unified_diff(shown, printed, f"{where} (the page)", "printed", lineterm=""))
+    """The page's lines from ``where`` on, against what was printed: ``-`` the page only, ``+``
+    printed only."""
+    lines = [f"{mark} {line}" for mark, line in align(shown, printed)]
+    return f"--- {where} (the page)\n+++ printed\n" + "\n".join(lines[:80])
 
 
 # --- Running -------------------------------------------------------------------------------------
@@ -463,8 +506,10 @@ def check_command(command: Command, done: subprocess.CompletedProcess[str], page
             wrong.append(difference(shown, printed, f"{shown_name(page)}:{command.line + 1}"))
     if not wrong:
         return []
-    return [f"{where}: $ {command.text}", *("    " + line for text in wrong for line in text.splitlines()),
-            "    printed:", *("    | " + line for line in done.stdout.splitlines()[:40])]
+    lines = [f"{where}: $ {command.text}", *("    " + line for text in wrong for line in text.splitlines())]
+    if not any(text.startswith("--- ") for text in wrong):  # no difference shown: the output as it came
+        lines += ["    printed:", *("    | " + line for line in done.stdout.splitlines()[:40])]
+    return lines
 
 
 # --- The tests -----------------------------------------------------------------------------------
@@ -474,18 +519,20 @@ def all_examples() -> list[Example]:
     return [example(block) for page in PAGES for block in blocks(page) if is_example(block)]
 
 
-def stray_markers() -> list[str]:
-    """Markers of this module above blocks that run no xlsolver: they would silently do nothing."""
-    return [f"{shown_name(block.page)}:{block.line}: <!-- {body} --> above a block that is no example"
-            for page in PAGES for block in blocks(page) if not is_example(block)
-            for body in block.markers if NOT_RUN.match(body) or SETUP.match(body)]
+def stray_markers(page: Path) -> list[str]:
+    """Markers of this module that are not directly above an example: they would do nothing."""
+    attached = {number for block in blocks(page) if is_example(block) for number in block.marker_lines}
+    return [f"{shown_name(page)}:{number}: {line.strip()} is not directly above an example block"
+            for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+            if number not in attached and (marker := MARKER.match(line.strip()))
+            and (NOT_RUN.match(marker.group("body")) or SETUP.match(marker.group("body")))]
 
 
 EXAMPLES = all_examples()
 
 
 def test_every_example_runs_or_says_why_not():
-    problems = [p for e in EXAMPLES for p in e.problems] + stray_markers()
+    problems = [p for e in EXAMPLES for p in e.problems] + [p for page in PAGES for p in stray_markers(page)]
     assert not problems, f"examples that cannot run as written (rules: {THIS}):\n" + "\n".join(problems)
 
 
@@ -494,11 +541,6 @@ def test_the_pages_that_must_be_covered_have_examples_that_run():
     for page in ("README.md", "docs/cli.md", "docs/excel.md", "docs/calc.md"):
         assert page in running, f"{page}: no example runs (has the block syntax changed?)"
     assert sum(len(e.runs()) for e in EXAMPLES) >= 20
-
-
-def test_not_run_commands_say_why():
-    for command in (c for e in EXAMPLES for c in e.commands if not c.runnable):
-        assert command.skip.strip(), command
 
 
 @pytest.mark.parametrize("example", [
@@ -514,7 +556,12 @@ def test_the_example_prints_what_the_page_shows(example: Example, tmp_path: Path
         set_up(step, folder)
     failures = []
     for command in example.runs():
-        failures += check_command(command, run_xlsolver(command.text, folder), example.page, folder)
+        try:
+            done = run_xlsolver(command.text, folder)
+        except subprocess.TimeoutExpired:
+            failures += [f"{command.where(example.page)}: $ {command.text}", f"    did not finish in {TIMEOUT} s"]
+            break  # what follows builds on it
+        failures += check_command(command, done, example.page, folder)
     if failures:  # the message is the whole story: no traceback of this function around it
         pytest.fail(f"{example.id}: the page and the program disagree. If the behaviour changed on purpose, "
                     f"update the page's output in the same commit (the rules are in {THIS}).\n"
@@ -544,6 +591,13 @@ def test_the_comparison_rules(shown, printed, same, tmp_path):
     assert agrees(normalise("\n".join(shown), tmp_path), normalise("\n".join(printed), tmp_path)) is same
 
 
+def test_the_difference_shows_only_what_differs():
+    page = ["Four: unique", "...", "Clash: none (A3, B3)", "painted workbook written"]
+    printed = ["Four: unique", "Six: unique", "Nine: unique", "Clash: none (in red: A3, B3)", "painted workbook written"]
+    marked = [line for line in difference(page, printed, "p.md:2").splitlines()[2:] if not line.startswith(" ")]
+    assert marked == ["- Clash: none (A3, B3)", "+ Clash: none (in red: A3, B3)"]
+
+
 def test_durations_and_the_folder_are_normalised(tmp_path):
     printed = f'wrote {tmp_path}/cfg/x.py in 0.5 s\n{{"seconds": 1.2e-05, "rows": 8}}\n150 ms, 2 s)\n\n'
     assert normalise(printed, tmp_path) == ["wrote cfg/x.py in <time>", '{"seconds": <time>, "rows": 8}',
@@ -567,3 +621,5 @@ def test_markers_are_read(tmp_path):
     assert len(second.problems) == 1 and "shell syntax" in second.problems[0]
     python = [b for b in blocks(page) if b.language == "python"]
     assert python[0].markers == ("not run: nothing",) and not is_example(python[0])
+    assert stray_markers(page) == [f"page.md:{python[0].line - 1}: <!-- not run: nothing --> "
+                                   "is not directly above an example block"]
