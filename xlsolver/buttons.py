@@ -95,6 +95,8 @@ def _budget(snap: SheetSnapshot, default: float) -> float:
         seconds = float(str(value).strip().removesuffix("seconds").removesuffix("s").strip())  # "30", "30 s"
     except (TypeError, ValueError):
         raise InputError.at_cell(f'budget "{value}" is not a number of seconds', snap.name, top, left) from None
+    if seconds != seconds or seconds == float("inf"):  # NaN or infinite: no limit, which a budget is not
+        raise InputError.at_cell(f'budget "{value}" is not a number of seconds', snap.name, top, left)
     if seconds <= 0:
         raise InputError.at_cell("the budget must be more than 0 seconds", snap.name, top, left)
     return seconds

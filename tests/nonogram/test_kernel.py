@@ -87,7 +87,7 @@ def test_probe_kernel_leaves_the_board_the_python_probe_leaves(name, patience):
         start = board.to_array()
         want = engine.probe(board, patience=patience)
         grid = start.ravel().copy()
-        regs = np.zeros(5, dtype=np.int64)
+        regs = kernel.probe_registers(h, w)
         least, share = patience or (-1, 0.0)
         status = PROBERS[name](grid, h, w, *kernel.clue_table(puzzle.rows, puzzle.cols), least, share, 10**9, regs)
         if want.failures:
@@ -111,7 +111,7 @@ def test_probe_budget_stops_and_resumes():
     board = Board.from_array(np.full(puzzle.shape, 3, dtype=np.int8))
     engine.propagate(board, engine.all_lines())
     grid = board.to_array().ravel().copy()
-    regs = np.zeros(5, dtype=np.int64)
+    regs = kernel.probe_registers(12, 12)
     table = kernel.clue_table(puzzle.rows, puzzle.cols)
     assert kernel.probe_kernel(grid, 12, 12, *table, -1, 0.0, 1, regs) in (0, 3)
     assert regs[0] <= 1

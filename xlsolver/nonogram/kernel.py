@@ -30,7 +30,8 @@ import numpy as np
 
 from xlsolver.core.accel import compile_kernels
 
-__all__ = ["KERNELS", "clue_table", "line_compiled", "line_kernel", "probe_compiled", "probe_kernel", "warm_up"]
+__all__ = ["KERNELS", "PROBE_REGS", "clue_table", "line_compiled", "line_kernel", "probe_compiled", "probe_kernel",
+           "probe_registers", "warm_up"]
 
 _BLOCK, _DOT = 1, 2
 
@@ -170,6 +171,16 @@ def _propagate_cell(grid, h, w, clues, starts, queue, queued, cell):
     return propagate_kernel(grid, h, w, clues, starts, queue, queued)
 
 
+PROBE_REGS = 9
+"""Registers of :func:`probe_kernel` before its saved pass order (see :func:`probe_registers`)."""
+
+
+def probe_registers(h, w):
+    """Zeroed registers for :func:`probe_kernel` on an ``h`` x ``w`` grid: the
+    figures it reports, the state of a pass it paused, and that pass's order."""
+    return np.zeros(PROBE_REGS + h * w, np.int64)
+
+
 def probe_kernel(grid, h, w, clues, starts, least, share, budget, regs):
     """Probe the unknown cells of a propagated ``grid`` (in place) until a pass
     learns nothing, as :meth:`xlsolver.nonogram.search.Engine.probe` does:
@@ -177,50 +188,63 @@ def probe_kernel(grid, h, w, clues, starts, least, share, budget, regs):
     propagation fails fixes the other; what both values imply holds.
 
     Stops early after ``max(least, share * unknown cells)`` fruitless probes
-    in a row (``least < 0``: never), or after ``budget`` probes. Returns 0 at
-    the fixpoint, 1 on a contradiction (``regs[1]`` the cell, ``regs[2:4]``
-    the lines where its two values failed), 2 stopped by patience, 3 out of
-    budget. ``regs[0]`` counts the probes, ``regs[4]`` the probes that taught.
+    in a row (``least < 0``: never), or once ``regs[0]`` reaches ``budget``
+    probes. Returns 0 at the fixpoint, 1 on a contradiction (``regs[1]`` the
+    cell, ``regs[2:4]`` the lines where its two values failed), 2 stopped by
+    patience, 3 out of budget. ``regs`` (from :func:`probe_registers`):
+    0 probes, 4 probes that taught, 5 fruitless probes in a row, 6 where the
+    pass under way stands in its order, 7 its number of cells (0: none under
+    way), 8 whether it taught, then the pass's order. Stopped by the budget,
+    a call with the same ``grid`` and ``regs`` and a larger budget goes on
+    where it stopped, so slicing the work (to look at the clock between
+    slices) probes exactly what one call would.
     """
     size = h * w
+    if regs.shape[0] < PROBE_REGS + size:
+        raise ValueError("probe_kernel: regs too short; make them with probe_registers(h, w)")
     queue = np.empty(h + w, np.int64)
     queued = np.zeros(h + w, np.uint8)
     black = np.empty(size, np.int8)
     white = np.empty(size, np.int8)
-    keys = np.empty(size, np.int64)
-    idle = 0
+    order = regs[PROBE_REGS:]
     while True:
-        count = 0
-        for cell in range(size):
-            if grid[cell] == 3:
-                r = cell // w
-                c = cell % w
-                hemmed = 0
-                if r == 0 or grid[cell - w] != 3:
-                    hemmed += 1
-                if r == h - 1 or grid[cell + w] != 3:
-                    hemmed += 1
-                if c == 0 or grid[cell - 1] != 3:
-                    hemmed += 1
-                if c == w - 1 or grid[cell + 1] != 3:
-                    hemmed += 1
-                keys[count] = (4 - hemmed) * size + cell
-                count += 1
-        if count == 0:
-            return 0
-        order = np.sort(keys[:count])
+        if regs[7] == 0:  # a new pass: the unknown cells, most hemmed in first
+            count = 0
+            for cell in range(size):
+                if grid[cell] == 3:
+                    r = cell // w
+                    c = cell % w
+                    hemmed = 0
+                    if r == 0 or grid[cell - w] != 3:
+                        hemmed += 1
+                    if r == h - 1 or grid[cell + w] != 3:
+                        hemmed += 1
+                    if c == 0 or grid[cell - 1] != 3:
+                        hemmed += 1
+                    if c == w - 1 or grid[cell + 1] != 3:
+                        hemmed += 1
+                    order[count] = (4 - hemmed) * size + cell
+                    count += 1
+            if count == 0:
+                return 0
+            order[:count] = np.sort(order[:count])
+            regs[6] = 0
+            regs[7] = count
+            regs[8] = 0
+        count = regs[7]
         limit = max(least, share * count)
-        learned = False
-        for k in range(count):
-            cell = order[k] % size
+        while regs[6] < count:
+            cell = order[regs[6]] % size
             if grid[cell] != 3:
+                regs[6] += 1
                 continue
-            if least >= 0 and idle > limit:
+            if least >= 0 and regs[5] > limit:
                 return 2
             if regs[0] >= budget:
                 return 3
+            regs[6] += 1
             regs[0] += 1
-            idle += 1
+            regs[5] += 1
             black[:] = grid
             black[cell] = 1
             failed_black = _propagate_cell(black, h, w, clues, starts, queue, queued, cell)
@@ -253,10 +277,11 @@ def probe_kernel(grid, h, w, clues, starts, least, share, budget, regs):
                     regs[2] = failed
                     regs[3] = failed
                     return 1
-            idle = 0
-            learned = True
+            regs[5] = 0
+            regs[8] = 1
             regs[4] += 1
-        if not learned:
+        regs[7] = 0
+        if not regs[8]:
             return 0
 
 

@@ -47,7 +47,7 @@ import importlib.util
 import numpy as np
 
 from xlsolver.core import clock
-from xlsolver.core.budget import BudgetExhausted
+from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.nonogram.model import BLOCK, DOT, Clue, Nonogram
 
 __all__ = ["SatNonogram", "available"]
@@ -62,11 +62,19 @@ SOLVER_NAME = "cadical195"  # CaDiCaL 1.9.5 as bundled by python-sat
 # 2.2, MapleChrono, CaDiCaL 1.5.3 and 3.0; phases from placement counts.
 SOLVER_OPTIONS = {"stabilizeonly": 1, "walk": 0}
 # Conflicts per slice of a timed call (see _solve_until): growing from the first
-# to the last, cut down to the time left at the rate measured (or guessed, per second).
+# to the last, cut down to a share of the time left at the rate measured (or
+# guessed, per second, before the first slice). The guess was measured on 25x25
+# TAAI puzzles, formulas of some GUESS_VARIABLES variables; a conflict costs more
+# in a larger formula (about 2,000 a second at 100x100, 260,000 variables, and
+# 300 at 150x150 after the first thousands), so the guess shrinks in proportion.
+# Each slice aims at SLICE_SHARE of the time left because the rate falls as a call
+# goes on (a slice of 5,000 conflicts runs at a third of the rate of one of 1,000).
 FIRST_SLICE = 10_000
 LAST_SLICE = 160_000
-SMALLEST_SLICE = 200
+SMALLEST_SLICE = 10
 GUESSED_RATE = 20_000
+GUESS_VARIABLES = 10_000
+SLICE_SHARE = 0.25
 
 def available() -> bool:
     """Is the SAT back end installed (python-sat importable)? Answered without
@@ -89,7 +97,10 @@ class SatNonogram:
     :meth:`close`, to free the solver.
     """
 
-    def __init__(self, puzzle: Nonogram, grid: np.ndarray) -> None:
+    def __init__(self, puzzle: Nonogram, grid: np.ndarray, budget: Budget | None = None) -> None:
+        """Encode ``puzzle`` with the cells ``grid`` knows. Encoding a large grid takes
+        seconds (a 200x200 has millions of clauses), so ``budget`` is checked after each
+        line: BudgetExhausted when it runs out first (the solver is freed then)."""
         if not available():
             raise RuntimeError("the SAT back end needs python-sat: pip install python-sat")
         self.puzzle = puzzle
@@ -97,12 +108,14 @@ class SatNonogram:
         self.next_var = self.height * self.width + 1
         self.clauses: list[list[int]] = []
         self.unsat = False  # a line has no placement at all: no model exists
-        self._encode(grid)
-        self.solver = _pysat_solver()(name=SOLVER_NAME)
-        self.solver.configure(SOLVER_OPTIONS)  # before any clause, as CaDiCaL asks
-        self.solver.append_formula(self.clauses)
-        self.clauses = []
         self.calls = 0  # solver calls, for statistics
+        self.solver = _pysat_solver()(name=SOLVER_NAME)
+        try:
+            self.solver.configure(SOLVER_OPTIONS)  # before any clause, as CaDiCaL asks
+            self._encode(grid, budget or Budget(seconds=None))
+        except BaseException:
+            self.solver.delete()
+            raise
 
     def __enter__(self) -> "SatNonogram":
         return self
@@ -118,17 +131,28 @@ class SatNonogram:
     def cell(self, r: int, c: int) -> int:
         return 1 + r * self.width + c
 
-    def _encode(self, grid: np.ndarray) -> None:
+    def _encode(self, grid: np.ndarray, budget: Budget) -> None:
+        """The known cells, then each line, handed to the solver line by line with a
+        look at the budget after each."""
         for r in range(self.height):
             for c in range(self.width):
                 if grid[r, c] == BLOCK:
                     self.clauses.append([self.cell(r, c)])
                 elif grid[r, c] == DOT:
                     self.clauses.append([-self.cell(r, c)])
+        self._hand_over(budget)
         for r, clue in enumerate(self.puzzle.rows):
             self._line(clue, [self.cell(r, c) for c in range(self.width)], grid[r])
+            self._hand_over(budget)
         for c, clue in enumerate(self.puzzle.cols):
             self._line(clue, [self.cell(r, c) for r in range(self.height)], grid[:, c])
+            self._hand_over(budget)
+
+    def _hand_over(self, budget: Budget) -> None:
+        """Give the clauses made so far to the solver, then look at the budget."""
+        self.solver.append_formula(self.clauses)
+        self.clauses = []
+        budget.check()
 
     def _line(self, clue: Clue, cells: list[int], known: np.ndarray) -> None:
         """The order encoding of ``clue`` over the cell variables ``cells``
@@ -201,7 +225,7 @@ class SatNonogram:
         if self.unsat:
             return None
         self.calls += 1
-        if not _solve_until(self.solver, list(assumptions), deadline, conflicts):
+        if not _solve_until(self.solver, list(assumptions), deadline, conflicts, self.next_var):
             return None
         model = self.solver.get_model()
         cells = np.array(model[: self.height * self.width]) > 0
@@ -300,7 +324,8 @@ def _start_ranges(clue: Clue, known: np.ndarray) -> list[tuple[int, int]] | None
     return ranges
 
 
-def _solve_until(solver, assumptions: list[int], deadline: float | None, conflicts: int | None) -> bool:
+def _solve_until(solver, assumptions: list[int], deadline: float | None, conflicts: int | None,
+                 variables: int = GUESS_VARIABLES) -> bool:
     """``solver.solve`` stopped at ``deadline`` or after ``conflicts``: True
     (model), False (none); raises BudgetExhausted when a limit comes first.
 
@@ -311,19 +336,21 @@ def _solve_until(solver, assumptions: list[int], deadline: float | None, conflic
     clauses), but each call restarts the search, and small slices cost more
     than that: starting at 1,000 conflicts made 38 hard TAAI puzzles take
     28 s instead of 20.5 s unsliced; from 10,000 they take 19-20 s. So the
-    slices start there, and shrink only to fit the time left, at the rate
-    the solver has shown (a guessed rate before the first slice).
+    slices start there, and shrink only to fit a share of the time left, at
+    the rate the solver has shown (before the first slice, a rate guessed
+    from the formula's ``variables``).
     """
     if deadline is None and conflicts is None:
         return solver.solve(assumptions=assumptions)
-    limit, rate = FIRST_SLICE, GUESSED_RATE
+    limit, rate = FIRST_SLICE, GUESSED_RATE * min(1.0, GUESS_VARIABLES / max(variables, 1))
     while True:
         now = clock.now()
         if deadline is not None and now >= deadline:
             raise BudgetExhausted("time budget spent")
         if conflicts is not None and conflicts <= 0:
             raise BudgetExhausted("conflict budget spent")
-        step = limit if deadline is None else min(limit, max(SMALLEST_SLICE, int(rate * (deadline - now))))
+        fit = int(rate * SLICE_SHARE * (deadline - now)) if deadline is not None else limit
+        step = min(limit, max(SMALLEST_SLICE, fit))
         step = step if conflicts is None else min(step, conflicts)
         before = solver.accum_stats().get("conflicts", 0)
         solver.conf_budget(step)

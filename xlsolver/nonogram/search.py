@@ -26,16 +26,25 @@ from typing import Iterable, Iterator
 
 import numpy as np
 
+from xlsolver.core import clock
 from xlsolver.core.budget import Budget
 from xlsolver.core.geometry import Cell
 from xlsolver.nonogram.board import Board, LineKey, line_of, put
-from xlsolver.nonogram.kernel import KERNELS, clue_table
+from xlsolver.nonogram.kernel import KERNELS, clue_table, probe_registers
 from xlsolver.nonogram.line import solve_line_bytes
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram
 
 __all__ = ["Engine"]
 
-PROBE_SLICE = 2000  # compiled probes between two looks at the budget
+# Compiled probes run in slices with a look at the budget between two: the first
+# slice this many probes, each next one sized to take about PROBE_SLICE_SECONDS at
+# the rate the last one showed, and growing at most PROBE_GROWTH times. A probe costs
+# microseconds on a small grid and a millisecond or more on a 200x200 one, so a fixed
+# number of probes per slice (2000, once) let a 2 s budget run 11 to 16 s.
+PROBE_FIRST_SLICE = 16
+PROBE_SLICE_SECONDS = 0.02
+PROBE_GROWTH = 4
+PROPAGATE_LINES = 16  # lines solved by propagation between two looks at the clock
 
 
 class Engine:
@@ -60,7 +69,9 @@ class Engine:
         return [(0, i) for i in range(self.puzzle.height)] + [(1, j) for j in range(self.puzzle.width)]
 
     def propagate(self, board: Board, dirty: Iterable[LineKey]) -> LineKey | None:
-        """Run the line solver until nothing changes; the line with no placement, or None."""
+        """Run the line solver until nothing changes; the line with no placement, or None.
+        Raises BudgetExhausted when the time runs out first (``board`` then holds
+        what was deduced so far, which is sound)."""
         lines = (board.rows, board.cols)
         queued = (bytearray(len(board.rows)), bytearray(len(board.cols)))  # flags: in pending?
         pending = deque()
@@ -75,6 +86,8 @@ class Engine:
             old = lines[axis][index]
             new = solve_line_bytes(self.clues[axis][index], old)
             solved += 1
+            if not solved % PROPAGATE_LINES:  # a round over a large grid takes long: look at the clock
+                self.budget.check()
             if new is None:
                 self.stats["lines"] += solved
                 self._last_failure = (axis, index)
@@ -130,6 +143,7 @@ class Engine:
                         lines[axis][i] == seen for (axis, i), seen in fruitless[(r, c)]):
                     continue
                 self.budget.charge()
+                self.budget.check()  # a probe of a large grid costs milliseconds: every one looks
                 self.stats["probes"] += 1
                 idle += 1
                 outcomes, gains, failures = self._try_both(board, r, c)
@@ -166,6 +180,11 @@ class Engine:
         solver runs compiled (:func:`~xlsolver.nonogram.kernel.probe_kernel`: the same order and
         the same outcome, some ten times sooner), else by :meth:`probe`.
 
+        The kernel runs in slices of about :data:`PROBE_SLICE_SECONDS`, each
+        going on where the last stopped, and the budget is charged and its
+        clock read between every two (a probe of a large grid costs a
+        millisecond or more, so a slice is sized by the rate measured so far).
+        Whatever probing learned is on ``board`` also when the budget runs out.
         It returns no branching cell (the kernel keeps no outcomes), so it
         serves the root for the SAT back end; the native search probes in Python.
         """
@@ -175,17 +194,23 @@ class Engine:
         grid = board.to_array().ravel()
         h, w = self.puzzle.shape
         least, share = patience if patience is not None else (-1, 0.0)
-        regs = np.zeros(5, dtype=np.int64)
-        while True:
-            before = int(regs[0])
-            status = probe_compiled(grid, h, w, *self._table, least, share, before + PROBE_SLICE, regs)
-            self.budget.charge(int(regs[0]) - before)  # the clock is read between slices
-            if status != 3:
-                break
-        self.stats["probes"] += int(regs[0])
+        regs = probe_registers(h, w)
+        size = PROBE_FIRST_SLICE
+        try:
+            while True:
+                before, started = int(regs[0]), clock.now()
+                status = probe_compiled(grid, h, w, *self._table, least, share, before + size, regs)
+                done = int(regs[0]) - before
+                self.budget.charge(done)
+                self.budget.check()
+                if status != 3:
+                    break
+                size = _slice_size(done, clock.now() - started)
+        finally:
+            self.stats["probes"] += int(regs[0])
+            board.replace(Board.from_array(grid.reshape(h, w)))
         if regs[4]:
             self.raise_difficulty("probing")
-        board.replace(Board.from_array(grid.reshape(h, w)))
         if status == 1:
             self.raise_difficulty("probing")
             key = lambda line: (0, line) if line < h else (1, line - h)
@@ -273,6 +298,15 @@ class Engine:
         keys = (self._last_failure,) if root_line else tuple(dict.fromkeys(failures))
         lines = tuple(line_of(k) for k in keys if k is not None)
         self.conflict = Contradiction(lines, cell, depth, root_line)
+
+
+def _slice_size(done: int, seconds: float) -> int:
+    """Probes for the next slice: about PROBE_SLICE_SECONDS at the rate of the last
+    slice (``done`` probes in ``seconds``), at most PROBE_GROWTH times as many."""
+    if done <= 0:
+        return PROBE_FIRST_SLICE
+    fit = done * PROBE_SLICE_SECONDS / seconds if seconds > 0 else PROBE_GROWTH * done
+    return max(1, min(int(fit), PROBE_GROWTH * done))
 
 
 @dataclass(frozen=True, order=True)

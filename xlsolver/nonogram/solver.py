@@ -186,7 +186,7 @@ def _sat_search(engine: Engine, root: Board, deadline: float,
     if root.complete():
         return [root.to_array() == BLOCK], None
     engine.raise_difficulty("search")
-    backend = sat.SatNonogram(engine.puzzle, root.to_array())
+    backend = sat.SatNonogram(engine.puzzle, root.to_array(), engine.budget)
     try:
         found = []
         first = _sat_call(backend, engine.budget, deadline)
