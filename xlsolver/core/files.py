@@ -1,7 +1,15 @@
 """Atomic file writes: a temporary file beside the target, then one rename.
 
 A reader (or Excel) never sees half a file, and a failed write leaves the old
-file as it was. Errors become :class:`InputError` naming the path.
+file as it was. Errors become :class:`InputError` naming the path: the error
+that stopped the write, never one from cleaning up after it (on a read-only
+file system even removing a file that is not there fails). The temporary
+file, ``.NAME.xxxxxxxx.tmp``, goes on every way out: an error, Ctrl-C, or
+SIGTERM while writing; one left by a run killed outright (SIGKILL, a power
+cut) is removed by the next write of the same target once it is
+:data:`STALE_SECONDS` old. A target that is a symbolic link is written
+through: the file it names gets the new content and the link stays a link;
+the file's mode is kept.
 
 Reading an input file safely (:func:`read_input`): only a regular file is
 read (a FIFO would block, a device such as ``/dev/zero`` never ends), and at
@@ -12,13 +20,21 @@ being read whole. :func:`decode_text` turns its bytes into text and
 
 from __future__ import annotations
 
+import gc
 import os
+import re
 import secrets
 import shutil
+import signal
 import stat
+import sys
+import threading
+import time
+import traceback
 import unicodedata
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from xlsolver.core.errors import InputError
 from xlsolver.core.limits import DEFAULT_LIMITS, Limits
@@ -26,19 +42,110 @@ from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 __all__ = ["atomic_write", "atomic_write_text", "decode_text", "printable", "read_head", "read_input"]
 
 
+STALE_SECONDS = 15 * 60
+"""A temporary file this old or older, named as :func:`atomic_write` names them, is
+taken for one a killed run left, and the next write of its target removes it. A
+write in progress keeps its own far younger than this."""
+
+_writing: set[Path] = set()  # temporary files this process is writing now
+_writing_lock = threading.Lock()
+
+
 def atomic_write(path: Path | str, write: Callable[[Path], None], what: str = "the file") -> None:
-    """Call ``write(temp)`` and move ``temp`` onto ``path``; keeps the old file's mode."""
+    """Call ``write(temp)`` and move ``temp`` onto ``path``; keeps the old file's mode,
+    and writes through a symbolic link to the file it names."""
     path = Path(path)
-    temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    _remove_stale(target)
+    temp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    with _removed_on_signal(temp):
+        try:
+            write(temp)
+            if target.exists():
+                shutil.copymode(target, temp)
+            os.replace(temp, target)
+        except OSError as err:
+            _release(err)
+            _discard(temp)
+            raise InputError(f"cannot write {what}: {err.strerror or err}", str(path)) from None
+        except BaseException:
+            _discard(temp)
+            raise
+
+
+def _release(err: OSError) -> None:
+    """Close what the failed write left open, without a word. A writer stopped by a
+    full disk leaves its zip file open in its frames; freed later, the file's close
+    fails again, and Python prints that as "Exception ignored" with a traceback.
+    Clearing the finished frames frees it here, where its error goes unheard."""
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: None
     try:
-        write(temp)
-        if path.exists():
-            shutil.copymode(path, temp)
-        os.replace(temp, path)
-    except OSError as err:
-        raise InputError(f"cannot write {what}: {err.strerror or err}", str(path)) from None
+        traceback.clear_frames(err.__traceback__)
+        gc.collect()
     finally:
+        sys.unraisablehook = hook
+
+
+def _discard(temp: Path) -> None:
+    """Remove ``temp`` if it is there; failing to is no news beside the error that
+    brought us here (a read-only file system refuses even to remove nothing)."""
+    try:
         temp.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def _remove_stale(target: Path) -> None:
+    """Remove the temporary files of ``target`` that killed runs left (STALE_SECONDS old)."""
+    name = re.compile(rf"\.{re.escape(target.name)}\.[0-9a-f]{{8}}\.tmp")
+    oldest = time.time() - STALE_SECONDS
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return  # a folder that cannot be listed: the write itself says what is wrong
+    for entry in entries:
+        if name.fullmatch(entry.name):
+            try:
+                if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < oldest:
+                    os.unlink(entry.path)
+            except OSError:
+                pass
+
+
+@contextmanager
+def _removed_on_signal(temp: Path) -> Iterator[None]:
+    """While the block runs, a SIGTERM (or a SIGINT) that would end the process
+    at once, by the system's default action, first removes ``temp``. (Ctrl-C under
+    Python's own handler raises KeyboardInterrupt, which the write's cleanup meets;
+    a handler of the program's own is left alone, and so is an ignored signal.)
+    Handlers can only be set in the main thread; elsewhere the block runs as it is."""
+    with _writing_lock:
+        _writing.add(temp)
+    installed: list[int] = []
+    if threading.current_thread() is threading.main_thread():
+        for number in (signal.SIGTERM, signal.SIGINT):
+            if signal.getsignal(number) == signal.SIG_DFL:
+                signal.signal(number, _on_signal)
+                installed.append(number)
+    try:
+        yield
+    finally:
+        for number in installed:
+            signal.signal(number, signal.SIG_DFL)
+        with _writing_lock:
+            _writing.discard(temp)
+
+
+def _on_signal(number: int, frame) -> None:
+    """Remove the temporary files being written, then end the process by the signal,
+    as its default action would have."""
+    with _writing_lock:
+        temps = list(_writing)
+    for temp in temps:
+        _discard(temp)
+    signal.signal(number, signal.SIG_DFL)
+    os.kill(os.getpid(), number)
 
 
 def atomic_write_text(path: Path | str, text: str) -> None:
