@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from xlsolver.cli.commands import help_lines
-from xlsolver.cli.common import EXIT_ALL_UNIQUE, subcommand
+from xlsolver.cli.common import EXIT_ALL_UNIQUE, add_limit_argument, limits, subcommand
 
 __all__ = ["FORMATS_HELP", "HELP", "register"]
 
@@ -39,7 +39,8 @@ def register(sub) -> None:
     imp = subcommand(
         sub, "import", HELP["import"],
         "Write each puzzle's hints around an empty grid, in the layout `xlsolver solve` reads;\n"
-        "colour puzzles get their hint cells filled in the clue colours. A file of many\n"
+        "colour puzzles get their hint cells filled in the clue colours. A puzzle's givens\n"
+        "(the first saved grid of a .non or XML file) are painted in the grid. A file of many\n"
         "puzzles gives one sheet each.",
         "examples:\n"
         "  xlsolver import cat.non -o cat.xlsx      (adds a sheet if cat.xlsx exists)\n"
@@ -48,26 +49,32 @@ def register(sub) -> None:
     imp.add_argument("-o", "--output", type=Path, required=True, metavar="BOOK.xlsx")
     imp.add_argument("--sheet", metavar="NAME", help="name of the new sheet (default: the puzzle's title)")
     imp.add_argument("--format", metavar="FMT", help="read the file in this format, whatever its suffix")
+    add_limit_argument(imp)
     imp.set_defaults(run=run_import)
 
     exp = subcommand(
         sub, "export", HELP["export"],
         "Read the nonogram sheets of a workbook (black-and-white or colour) and write their\n"
-        "clues in a puzzle file format, for other solvers and sites.",
+        "clues in a puzzle file format, for other solvers and sites. The cells a sheet gives\n"
+        "(painted by the user, before any solve) travel as a saved grid in .non and XML; a\n"
+        "format that cannot hold them is refused unless --drop-givens says to leave them out.",
         "examples:\n"
         "  xlsolver export workbooks/nonogram.xlsx --sheet Heart -o heart.non\n"
-        "  xlsolver export workbooks/nonogram.xlsx -o all.xml   (every sheet, webpbn XML)\n\n" + formats)
+        "  xlsolver export workbooks/nonogram.xlsx -o all.xml   (every sheet, webpbn XML)\n"
+        "  xlsolver export workbooks/nonogram.xlsx -o all.txt --drop-givens   (clues only)\n\n" + formats)
     exp.add_argument("book", type=Path, metavar="BOOK.xlsx")
     exp.add_argument("-o", "--output", type=Path, required=True, metavar="PUZZLE")
     exp.add_argument("--sheet", metavar="NAME", help="export only this sheet")
     exp.add_argument("--format", metavar="FMT", help="write this format, whatever the output's suffix")
+    exp.add_argument("--drop-givens", action="store_true",
+                     help="leave the sheets' givens out (needed for formats that hold clues only)")
     exp.set_defaults(run=run_export)
 
 
 def run_import(args: argparse.Namespace) -> int:
     from xlsolver.jobs.nonogram import import_puzzle
 
-    sheets = import_puzzle(args.puzzle, args.output, args.sheet, args.format)
+    sheets = import_puzzle(args.puzzle, args.output, args.sheet, args.format, limits(args))
     print(f"{args.output}: wrote sheet{'s' if len(sheets) > 1 else ''} {', '.join(sheets)}")
     return EXIT_ALL_UNIQUE
 
@@ -75,6 +82,6 @@ def run_import(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     from xlsolver.jobs.nonogram import export_puzzles
 
-    sheets = export_puzzles(args.book, args.output, args.format, args.sheet)
+    sheets = export_puzzles(args.book, args.output, args.format, args.sheet, args.drop_givens)
     print(f"{args.output}: wrote {len(sheets)} puzzle{'s' if len(sheets) > 1 else ''} ({', '.join(sheets)})")
     return EXIT_ALL_UNIQUE

@@ -240,7 +240,10 @@ def run_paths(paths: list[Path], action: str = "solve", out: Path | None = None,
                                   f"(xlsolver solve {path.name} -o BOOK.xlsx), then run it on the sheets",
                                   kind=kind.kind))
         else:
-            reports += run(path, target, options)
+            try:
+                reports += run(path, target, options)
+            except InputError as err:  # this file's mistake (or its copy's): the other files still get theirs
+                reports.append(Report(str(path), None, ERROR, str(err), kind=kind.kind))
     return reports
 
 

@@ -67,19 +67,20 @@ OUTPUT_TAGS = {"solve": "solved", "step": "step", "hint": "hint", "check": "chec
 
 
 def first_lines(path: Path, count: int = 5) -> list[str]:
-    """The first non-blank, non-comment lines of a text file ([] if unreadable), for ``detect``."""
-    try:
-        with open(path, encoding="utf-8-sig", errors="replace") as handle:
-            lines = []
-            for line in handle:
-                line = line.strip()
-                if line and not line.startswith("#"):
-                    lines.append(line)
-                    if len(lines) == count:
-                        break
-            return lines
-    except OSError:
-        return []
+    """The first non-blank, non-comment lines of a text file ([] if unreadable), for ``detect``:
+    from its first 64 KB only, and only from a regular file (a FIFO would block, a link to
+    /dev/zero never end)."""
+    from xlsolver.core.files import read_head
+
+    text = read_head(path, 1 << 16).decode("utf-8", "replace").lstrip("\ufeff")
+    lines = []
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        line = line.strip()
+        if line and not line.startswith("#"):
+            lines.append(line)
+            if len(lines) == count:
+                break
+    return lines
 
 
 @dataclass

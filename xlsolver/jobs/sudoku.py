@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 from xlsolver.core import Budget, InputError, PaintPlan
+from xlsolver.core.files import printable
 from xlsolver.core.progress import Progress
 from xlsolver.jobs.base import DONE, ERROR, Options, Report, first_lines, new_workbook, sheet_title
 from xlsolver.jobs.registry import Found, SheetReader
@@ -91,11 +92,11 @@ def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:
     new workbook, painted."""
     source = str(path)
     try:
-        entries = read_lines(path)
-    except (OSError, UnicodeDecodeError) as err:
-        return [Report(source, None, ERROR, f"{path}: cannot read the file ({err})", kind=KIND)]
+        entries = read_lines(path, options.limits)
+    except InputError as err:
+        return [Report(source, None, ERROR, str(err), kind=KIND)]
     if not entries:
-        return [Report(source, None, ERROR, f"{path}: no puzzle lines", kind=KIND)]
+        return [Report(source, None, ERROR, f"{printable(str(path))}: no puzzle lines", kind=KIND)]
     book = new_workbook() if out else None
     reports = []
     puzzles = [entry for _, entry in entries if not isinstance(entry, str)]
@@ -114,7 +115,8 @@ def solve_file(path: Path, out: Path | None, options: Options) -> list[Report]:
         title = path.stem if len(entries) == 1 else f"{path.stem} {number}"
         name = None if len(entries) == 1 else title
         if isinstance(entry, str):
-            reports.append(Report(source, name, ERROR, f"{path.name}, line {number}: {entry}", kind=KIND))
+            reports.append(Report(source, name, ERROR, f"{printable(path.name)}, line {number}: {printable(entry)}",
+                                  kind=KIND))
             continue
         result = next(results)
         report = _report(source, name, entry, result, result.message)

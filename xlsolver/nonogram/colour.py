@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from xlsolver.core.limits import DEFAULT_LIMITS
 from xlsolver.core.status import Status
-from xlsolver.nonogram.model import Conflict, Line, Nonogram
+from xlsolver.nonogram.model import Conflict, Line, Nonogram, parse_number
 
 __all__ = ["ColourNonogram", "ColourResult", "Colour", "clues_of", "colour_name", "format_colour_grid"]
 
@@ -191,13 +192,15 @@ class ColourNonogram:
         return f"{half(self.rows)}|{half(self.cols)}|{palette}"
 
     @classmethod
-    def from_text(cls, text: str) -> "ColourNonogram":
-        """Parse the compact form; lenient about spaces. Raises ValueError naming the line."""
+    def from_text(cls, text: str, digits: int = DEFAULT_LIMITS.digits) -> "ColourNonogram":
+        """Parse the compact form; lenient about spaces. Raises ValueError naming the line
+        (``digits``: the most digits a number may have)."""
         parts = text.strip().split("|")
         if len(parts) != 3:
             raise ValueError('expected "ROWS|COLUMNS|PALETTE", e.g. "1r/1g|1r/1g|r=red:FF0000,g=green:00FF00"')
         palette = tuple(_parse_palette_entry(p) for p in parts[2].split(",") if p.strip())
-        rows, cols = (tuple(parse_colour_clue(part, f"{name} {i + 1}") for i, part in enumerate(h.split("/")))
+        rows, cols = (tuple(parse_colour_clue(part, f"{name} {i + 1}", digits=digits)
+                            for i, part in enumerate(h.split("/")))
                       for name, h in zip(("row", "column"), parts[:2]))
         return cls(rows, cols, palette)
 
@@ -228,10 +231,11 @@ def format_colour_clue(clue: ColourClue, sep: str = " ") -> str:
     return sep.join(f"{n}{ch}" for n, ch in clue) if clue else "0"
 
 
-_BLOCK = re.compile(r"(\d+)\s*([^\d\s,;])?")
+_BLOCK = re.compile(r"([0-9]+)\s*([^0-9\s,;])?")  # ASCII digits: "²" passes \d but not int()
 
 
-def parse_colour_clue(text: str, where: str = "clue", default: str | None = None) -> ColourClue:
+def parse_colour_clue(text: str, where: str = "clue", default: str | None = None,
+                      digits: int = DEFAULT_LIMITS.digits) -> ColourClue:
     """``"3r 1g"``, ``"3r,1g"`` or ``"0"`` to a clue; a number without a colour takes
     ``default``. Raises ValueError naming ``where``."""
     blocks, pos, text = [], 0, text.strip()
@@ -242,7 +246,7 @@ def parse_colour_clue(text: str, where: str = "clue", default: str | None = None
         match = _BLOCK.match(text, pos)
         if match is None:
             raise ValueError(f'{where}: "{text[pos:].split()[0]}" is not a block such as 3r')
-        n, ch = int(match[1]), match[2] or default
+        n, ch = parse_number(match[1], where, digits), match[2] or default
         if ch is None and n != 0:
             raise ValueError(f'{where}: block "{match[0]}" has no colour')
         if n:

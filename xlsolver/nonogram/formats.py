@@ -4,12 +4,20 @@ Every format reads text into a list of :class:`PuzzleEntry` (lenient, errors
 name ``FILE:LINE``) and writes a list back (canonical, so that
 ``read(write(entries)) == entries``); writing raises ``ValueError`` for what a
 format cannot hold (colours, several puzzles, a non-square TAAI puzzle).
+:func:`read_puzzles` reads a file through :func:`~xlsolver.core.files.read_input`
+(a regular file, within the size limit) and hands each reader the limits; an
+XML file is given its bytes, so the parser decodes it as it declares.
+
+Givens (cells known before solving, a sheet's painted cells) travel as a
+saved grid, in the formats that hold one (``givens`` below): pbnsolve reads a
+saved grid as the point to start from, and xlsolver reads the first one as
+the puzzle's givens.
 
 ===========  ===================  ========  =======  ================================
 name         suffixes             puzzles   colour   keeps
 ===========  ===================  ========  =======  ================================
-non          .non                 one       yes      title, goal, saved grids
-xml          .xml .pbn            many      yes      title, goal, saved grids
+non          .non                 one       yes      title, goal, saved grids (givens)
+xml          .xml .pbn            many      yes      title, goal, saved grids (givens)
 g            .g                   one       yes      clues
 mk           .mk                  one       no       clues
 nin          .nin                 one       no       clues
@@ -26,6 +34,8 @@ from pathlib import Path
 from typing import Callable
 
 from xlsolver.core.errors import InputError
+from xlsolver.core.files import decode_text, printable, read_input
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.nonogram.formats_entry import PuzzleEntry
 from xlsolver.nonogram.formats_non import read_non_entries, write_non_entries
 from xlsolver.nonogram.formats_text import (
@@ -54,15 +64,19 @@ class Format:
     name: str
     suffixes: tuple[str, ...]
     description: str
-    read: Callable[[str, str], list[PuzzleEntry]]
+    read: Callable[..., list[PuzzleEntry]]  # (text, source, limits); bytes instead of text when ``binary``
     write: Callable[[list[PuzzleEntry]], str]
     many: bool  # can hold several puzzles
     colour: bool  # can hold colour puzzles
+    givens: bool = False  # can hold a saved grid: the givens travel
+    binary: bool = False  # the reader decodes the bytes itself (XML declares its encoding)
 
 
 FORMATS: dict[str, Format] = {f.name: f for f in [
-    Format("non", (".non",), "Steve Simpson's .non (webpbn export)", read_non_entries, write_non_entries, False, True),
-    Format("xml", (".xml", ".pbn"), "webpbn XML (pbn_fmt 0.3)", read_xml, write_xml, True, True),
+    Format("non", (".non",), "Steve Simpson's .non (webpbn export)", read_non_entries, write_non_entries, False, True,
+           givens=True),
+    Format("xml", (".xml", ".pbn"), "webpbn XML (pbn_fmt 0.3)", read_xml, write_xml, True, True, givens=True,
+           binary=True),
     Format("g", (".g",), "Olšák's grid .g", read_g, write_g, False, True),
     Format("mk", (".mk",), "Olšák's .mk", read_mk, write_mk, False, False),
     Format("nin", (".nin",), "Jakub Wilk's .nin", read_nin, write_nin, False, False),
@@ -82,7 +96,7 @@ def format_named(name: str) -> Format:
     for fmt in FORMATS.values():
         if "." + key in fmt.suffixes:
             return fmt
-    raise InputError(f'unknown puzzle format "{name}" (known: {", ".join(FORMATS)})')
+    raise InputError(f'unknown puzzle format "{printable(name, 40)}" (known: {", ".join(FORMATS)})')
 
 
 def format_for(path: Path | str, text: str | None = None) -> Format:
@@ -94,18 +108,23 @@ def format_for(path: Path | str, text: str | None = None) -> Format:
     for fmt in FORMATS.values():
         if suffix in fmt.suffixes:
             return fmt
-    raise InputError(f'no puzzle format has the suffix "{suffix}" (known: {", ".join(SUFFIXES)})', str(path))
+    raise InputError(f'no puzzle format has the suffix "{printable(suffix, 40)}" (known: {", ".join(SUFFIXES)})',
+                     printable(str(path)))
 
 
-def read_puzzles(path: Path | str, fmt: str | None = None) -> list[PuzzleEntry]:
-    """Every puzzle of a file (format by ``fmt`` or by suffix). Raises InputError."""
+def read_puzzles(path: Path | str, fmt: str | None = None, limits: Limits = DEFAULT_LIMITS) -> list[PuzzleEntry]:
+    """Every puzzle of a file (format by ``fmt`` or by suffix), read within ``limits``.
+    Raises InputError naming the file (and the line where there is one)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
-    except OSError as err:
-        raise InputError(f"cannot read the file: {err.strerror}", str(path)) from None
-    chosen = format_named(fmt) if fmt else format_for(path, text)
-    return chosen.read(text, str(path))
+    source = printable(str(path))
+    chosen = format_named(fmt) if fmt else None
+    if chosen is None and path.suffix.lower() != ".txt":
+        chosen = format_for(path)  # an unknown suffix is refused before the file is read
+    data = read_input(path, limits)
+    if chosen is not None and chosen.binary:
+        return chosen.read(data, source, limits)
+    text = decode_text(data, source)
+    return (chosen or format_for(path, text)).read(text, source, limits)
 
 
 def write_puzzles(entries: list[PuzzleEntry], fmt: str) -> str:

@@ -3,12 +3,18 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
+from xlsolver.core.files import printable
 from xlsolver.nonogram.colour import ColourNonogram
 from xlsolver.nonogram.model import Nonogram
 
-__all__ = ["PuzzleEntry"]
+__all__ = ["TITLE_LIMIT", "PuzzleEntry"]
+
+TITLE_LIMIT = 200
+"""The most characters of a title kept from a file (a title becomes a sheet's name and
+its top cell, and names the puzzle in every message)."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +34,8 @@ class PuzzleEntry:
     saved: tuple[tuple[str, ...], ...] = ()
 
     def __post_init__(self) -> None:
+        if self.title is not None:
+            object.__setattr__(self, "title", _one_line(self.title))
         if isinstance(self.puzzle, ColourNonogram) and self.puzzle.to_nonogram() is not None:
             black = self.puzzle.palette[0].char if self.puzzle.palette else "#"
             to_bw = lambda rows: tuple(row.replace(black, "#") for row in rows)
@@ -37,3 +45,14 @@ class PuzzleEntry:
         for grid in ((self.goal,) if self.goal is not None else ()) + self.saved:
             if len(grid) != self.puzzle.height or any(len(row) != self.puzzle.width for row in grid):
                 raise ValueError(f"a goal or saved grid must be {self.puzzle.height} rows of {self.puzzle.width}")
+
+    @property
+    def givens(self) -> tuple[str, ...] | None:
+        """The cells known before solving (the first saved grid), or None."""
+        return self.saved[0] if self.saved else None
+
+
+def _one_line(title: str) -> str | None:
+    """A title as one printable line (None when nothing is left of it)."""
+    line = printable(re.sub(r"\s+", " ", title).strip(), TITLE_LIMIT)
+    return line or None

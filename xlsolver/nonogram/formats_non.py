@@ -33,7 +33,10 @@ it back; without one a name is made up), clues are ``3r,1g``, and ``goal`` and
 Reading is lenient (spaces, either section order, unquoted values, CRLF);
 writing is canonical, and ``read_non(write_non(...))`` gives back the same
 :class:`NonFile`. Errors are :class:`~xlsolver.core.InputError` naming
-``FILE:LINE``.
+``FILE:LINE``. Reading is bounded by :class:`~xlsolver.core.limits.Limits`: a
+size above the puzzle limit is refused before any clue is read, a number has
+ASCII digits only and at most ``limits.digits`` of them, and every line is
+matched in time linear in its length.
 """
 
 from __future__ import annotations
@@ -44,15 +47,21 @@ from dataclasses import dataclass
 import numpy as np
 
 from xlsolver.core.errors import InputError
+from xlsolver.core.files import printable
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.nonogram.colour import ColourNonogram, Colour, format_colour_clue, min_length, normalise_rgb
 from xlsolver.nonogram.formats_entry import PuzzleEntry
-from xlsolver.nonogram.model import Clue, Nonogram, format_clue
+from xlsolver.nonogram.model import Clue, Nonogram, format_clue, parse_number
 
 __all__ = ["NonFile", "read_non", "write_non"]
 
-_KEY_LINE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\b\s*(.*?)\s*$")
-_CLUE_LINE = re.compile(r"^[\d\s,]*$")
-_COLOUR_CLUE_LINE = re.compile(r"^\s*(\d+\s*[A-Za-z]\s*(,\s*|\s+|$))*$")
+# The value is stripped in Python: "(.*?)\s*$" would try every split of a long run of spaces.
+_KEY_LINE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\b(.*)$")
+_CLUE_LINE = re.compile(r"^[0-9\s,]*$")
+# A colour clue is scanned block by block (one nested pattern for the whole line
+# backtracks exponentially on a line that almost matches).
+_COLOUR_BLOCK = re.compile(r"([0-9]+)\s*([A-Za-z])")
+_BLOCK_SEPARATOR = re.compile(r"\s*,\s*|\s+")
 _COLOUR_LINE = re.compile(r"^([A-Za-z])\s+#?([0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})(?:\s+(\S+))?\s*$")
 _SECTIONS = {"rows": "height", "columns": "width"}
 _KEPT = {"width", "height", "title", "goal"}
@@ -84,9 +93,9 @@ class NonFile:
         return cells.reshape(self.puzzle.shape)
 
 
-def read_non_entries(text: str, source: str = "<non>") -> list[PuzzleEntry]:
+def read_non_entries(text: str, source: str = "<non>", limits: Limits = DEFAULT_LIMITS) -> list[PuzzleEntry]:
     """A ``.non`` file as the one :class:`PuzzleEntry` it holds."""
-    parsed = read_non(text, source)
+    parsed = read_non(text, source, limits)
     from_non = _cell_map(parsed.puzzle, to_file=False)
     rows = lambda flat: tuple("".join(from_non[ch] for ch in flat[i:i + parsed.puzzle.width])
                               for i in range(0, len(flat), parsed.puzzle.width))
@@ -114,9 +123,9 @@ def _cell_map(puzzle: Nonogram | ColourNonogram, to_file: bool) -> dict[str, str
     return dict(pairs) if to_file else {b: a for a, b in pairs}
 
 
-def read_non(text: str, source: str = "<non>") -> NonFile:
+def read_non(text: str, source: str = "<non>", limits: Limits = DEFAULT_LIMITS) -> NonFile:
     """Parse the text of a ``.non`` file; ``source`` names it in errors."""
-    return _Reader(source).read(text)
+    return _Reader(source, limits).read(text)
 
 
 def write_non(puzzle: Nonogram | ColourNonogram, title: str | None = None,
@@ -173,14 +182,15 @@ class _Reader:
     """One parse: collects keys and section lines, then checks them together
     (``width`` may come after ``rows``)."""
 
-    def __init__(self, source: str) -> None:
-        self.source = source
+    def __init__(self, source: str, limits: Limits = DEFAULT_LIMITS) -> None:
+        self.source = printable(source)
+        self.limits = limits
         self.values: dict[str, tuple[int, str]] = {}  # kept key -> (line number, value)
         self.repeated: dict[str, list[tuple[int, str]]] = {key: [] for key in _REPEATED}
         self.sections: dict[str, _Section] = {}
 
     def error(self, message: str, lineno: int | None = None) -> InputError:
-        return InputError(message, self.source if lineno is None else f"{self.source}:{lineno}")
+        return InputError(printable(message), self.source if lineno is None else f"{self.source}:{lineno}")
 
     def read(self, text: str) -> NonFile:
         section: _Section | None = None
@@ -190,9 +200,9 @@ class _Reader:
                 if section is not None:
                     section.body.append((lineno, raw.strip()))
                 elif raw.strip():
-                    raise self.error(f'expected a key such as "width 5", found "{raw.strip()}"', lineno)
+                    raise self.error(f'expected a key such as "width 5", found "{_shown(raw.strip())}"', lineno)
                 continue
-            key, value = match[1].lower(), match[2]
+            key, value = match[1].lower(), match[2].strip()
             if section is not None:
                 section.ended_by = (lineno, raw.strip())
             section = self.open_section(key, value, lineno) if key in _SECTIONS else None
@@ -213,6 +223,7 @@ class _Reader:
 
     def finish(self) -> NonFile:
         width, height = self.size("width"), self.size("height")
+        self.limits.check_puzzle(height, width, f"{self.source}:{self.values['width'][0]}")
         palette = self.palette()
         rows = self.clues("rows", height, width)
         cols = self.clues("columns", width, height)
@@ -232,11 +243,11 @@ class _Reader:
         for lineno, value in self.repeated["color"]:
             match = _COLOUR_LINE.match(value)
             if match is None:
-                raise self.error(f'a colour is "color LETTER #RRGGBB [NAME]", found "color {value}"', lineno)
+                raise self.error(f'a colour is "color LETTER #RRGGBB [NAME]", found "color {_shown(value)}"', lineno)
             char, rgb = match[1], normalise_rgb(match[2])
             if char in palette:
                 raise self.error(f'colour "{char}" is declared twice', lineno)
-            name = match[3] or _RGB_NAMES.get(rgb, f"colour_{char}")
+            name = printable(match[3], 40) if match[3] else _RGB_NAMES.get(rgb, f"colour_{char}")
             if any(c.name == name for c in palette.values()):
                 name = f"{name}_{char}"
             palette[char] = Colour(char, name, rgb)
@@ -258,9 +269,12 @@ class _Reader:
         if key not in self.values:
             raise self.error(f'no "{key}" line')
         lineno, value = self.values[key]
-        if not value.isdigit() or int(value) == 0:
-            raise self.error(f'{key} must be a whole number above 0, found "{value}"', lineno)
-        return int(value)
+        if not (value.isascii() and value.isdigit() and value.strip("0")):
+            raise self.error(f'{key} must be a whole number above 0, found "{_shown(value)}"', lineno)
+        try:
+            return parse_number(value, key, self.limits.digits)
+        except ValueError as err:
+            raise self.error(str(err), lineno) from None
 
     def clues(self, name: str, count: int, length: int) -> tuple[Clue, ...]:
         """The section's clues, with surplus empty lines dropped (see the module notes)."""
@@ -276,7 +290,8 @@ class _Reader:
         if len(body) < count and section.ended_by and _key(section.ended_by[1]) not in _KNOWN:
             # A word where a clue was due: more likely a typo than a new key.
             lineno, text = section.ended_by
-            raise self.error(f'{line_name} {len(body) + 1}: clue "{text}" is not numbers separated by commas', lineno)
+            raise self.error(f'{line_name} {len(body) + 1}: clue "{_shown(text)}" is not numbers separated by commas',
+                             lineno)
         if len(body) != count:
             where = body[count][0] if len(body) > count else (body[-1][0] if body else section.start)
             raise self.error(f'"{name}" has {len(body)} clues, expected {count} ({_SECTIONS[name]} {count})', where)
@@ -284,17 +299,25 @@ class _Reader:
                      for i, (lineno, text) in enumerate(body))
 
     def clue(self, text: str, lineno: int, what: str, length: int):
-        if _CLUE_LINE.match(text):
-            clue = tuple(int(n) for n in re.split(r"[\s,]+", text) if n and int(n) != 0)
-            need, shown = sum(clue) + len(clue) - 1, format_clue(clue)
-        elif _COLOUR_CLUE_LINE.match(text):
-            clue = tuple((int(n), ch) for n, ch in re.findall(r"(\d+)\s*([A-Za-z])", text) if int(n) != 0)
-            need, shown = min_length(clue), format_colour_clue(clue)
-        else:
-            raise self.error(f'{what}: clue "{text}" is not numbers separated by commas', lineno)
+        plain = _CLUE_LINE.match(text) is not None
+        blocks = None if plain else _colour_blocks(text)
+        if not plain and blocks is None:
+            raise self.error(f'{what}: clue "{_shown(text)}" is not numbers separated by commas', lineno)
+        try:
+            if plain:
+                clue = tuple(n for n in (self.number(n, what) for n in re.split(r"[\s,]+", text) if n) if n)
+                need, shown = sum(clue) + len(clue) - 1, format_clue(clue)
+            else:
+                clue = tuple((n, ch) for n, ch in ((self.number(n, what), ch) for n, ch in blocks) if n)
+                need, shown = min_length(clue), format_colour_clue(clue)
+        except ValueError as err:  # a number too long
+            raise self.error(str(err), lineno) from None
         if need > length:
             raise self.error(f"{what}: clue {shown} needs {need} cells, the line has {length}", lineno)
         return clue
+
+    def number(self, text: str, what: str) -> int:
+        return parse_number(text, what, self.limits.digits)
 
     def grid(self, lineno: int, value: str, key: str, cells: int, allowed: set[str]) -> str:
         """A goal or saved grid: ``cells`` characters of ``allowed``; spaces inside are dropped."""
@@ -307,6 +330,27 @@ class _Reader:
 
 def _key(line: str) -> str:
     return _KEY_LINE.match(line)[1].lower()
+
+
+def _shown(text: str) -> str:
+    """File text quoted in a message: escaped, and cut when long."""
+    return printable(text, 40)
+
+
+def _colour_blocks(text: str) -> list[tuple[str, str]] | None:
+    """``3r,1g`` or ``3 r 1 g`` as ``(digits, letter)`` pairs, None when the line is not a
+    colour clue (blocks separated by commas or spaces)."""
+    blocks, pos, text = [], 0, text.strip()
+    while pos < len(text):
+        block = _COLOUR_BLOCK.match(text, pos)
+        if block is None:
+            return None
+        blocks.append((block[1], block[2]))
+        separator = _BLOCK_SEPARATOR.match(text, block.end())
+        if separator is None and block.end() < len(text):
+            return None
+        pos = separator.end() if separator is not None else block.end()
+    return blocks
 
 
 def _unquote(value: str) -> str:

@@ -4,7 +4,9 @@ Each format is a ``read(text, source) -> list[PuzzleEntry]`` and a
 ``write(entries) -> str``; :mod:`.formats` lists them by name and suffix.
 Reading is lenient (CRLF, tabs or commas between numbers, surplus blank
 lines); writing is canonical; errors are :class:`InputError` naming
-``FILE:LINE``. The layouts (facts from the solvers' documentation):
+``FILE:LINE``. Reading is bounded by :class:`~xlsolver.core.limits.Limits`:
+numbers of ASCII digits only and at most ``limits.digits`` of them, and a
+puzzle above the size limit refused before it is built. The layouts (facts from the solvers' documentation):
 
 ``nin``   Jakub Wilk's ``nonogram``: ``W H``, then one line per row, then one per
           column; blank lines are skipped, ``0`` is an empty clue.
@@ -28,13 +30,20 @@ import re
 from dataclasses import dataclass
 
 from xlsolver.core.errors import InputError
+from xlsolver.core.files import printable
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.nonogram.colour import ColourNonogram, Colour, format_colour_clue, min_length, normalise_rgb
 from xlsolver.nonogram.formats_entry import PuzzleEntry
-from xlsolver.nonogram.model import Clue, Nonogram, format_clue
+from xlsolver.nonogram.model import Clue, Nonogram, format_clue, parse_number
 
 __all__: list[str] = []
 
-_NUMBERS = re.compile(r"^[\d\s,;]*$")
+_NUMBERS = re.compile(r"^[0-9\s,;]*$")
+
+
+def _shown(text: str) -> str:
+    """File text quoted in a message: escaped, and cut when long."""
+    return printable(text, 40)
 
 
 @dataclass
@@ -43,13 +52,25 @@ class _Text:
 
     source: str
     lines: list[str]
+    limits: Limits = DEFAULT_LIMITS
 
     @classmethod
-    def of(cls, text: str, source: str) -> "_Text":
-        return cls(source, text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+    def of(cls, text: str, source: str, limits: Limits = DEFAULT_LIMITS) -> "_Text":
+        return cls(printable(source), text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), limits)
 
     def error(self, message: str, lineno: int | None = None) -> InputError:
-        return InputError(message, self.source if lineno is None else f"{self.source}:{lineno}")
+        return InputError(printable(message), self.source if lineno is None else f"{self.source}:{lineno}")
+
+    def number(self, text: str, what: str, lineno: int) -> int:
+        """A number of at most ``limits.digits`` ASCII digits."""
+        try:
+            return parse_number(text, what, self.limits.digits)
+        except ValueError as err:
+            raise self.error(str(err), lineno) from None
+
+    def check_size(self, rows: int, cols: int, lineno: int | None = None) -> None:
+        """Refuse a puzzle above the size limit, before it is built."""
+        self.limits.check_puzzle(rows, cols, self.source if lineno is None else f"{self.source}:{lineno}")
 
     def numbered(self, start: int = 0, stop: int | None = None) -> list[tuple[int, str]]:
         """``(line number, stripped text)`` of lines ``start:stop`` (0-based indices)."""
@@ -58,9 +79,9 @@ class _Text:
     def clue(self, text: str, lineno: int, what: str, length: int | None = None) -> Clue:
         """Numbers separated by spaces, tabs or commas; ``0`` or nothing is the empty clue."""
         if not _NUMBERS.match(text):
-            bad = next(p for p in re.split(r"[\s,;]+", text) if p and not p.isdigit())
-            raise self.error(f'{what}: "{bad}" is not a number', lineno)
-        clue = tuple(int(n) for n in re.split(r"[\s,;]+", text) if n and int(n) != 0)
+            bad = next(p for p in re.split(r"[\s,;]+", text) if p and not (p.isascii() and p.isdigit()))
+            raise self.error(f'{what}: "{_shown(bad)}" is not a number', lineno)
+        clue = tuple(n for n in (self.number(p, what, lineno) for p in re.split(r"[\s,;]+", text) if p) if n)
         if length is not None and sum(clue) + len(clue) - 1 > length:
             need = sum(clue) + len(clue) - 1
             raise self.error(f"{what}: clue {format_clue(clue)} needs {need} cells, the line has {length}", lineno)
@@ -68,9 +89,9 @@ class _Text:
 
     def size(self, text: str, lineno: int, names: tuple[str, ...]) -> tuple[int, ...]:
         parts = text.split()
-        if len(parts) != len(names) or not all(p.isdigit() and int(p) > 0 for p in parts):
-            raise self.error(f'expected {" ".join(names)} (whole numbers above 0), found "{text}"', lineno)
-        return tuple(int(p) for p in parts)
+        if len(parts) != len(names) or not all(p.isascii() and p.isdigit() and p.strip("0") for p in parts):
+            raise self.error(f'expected {" ".join(names)} (whole numbers above 0), found "{_shown(text)}"', lineno)
+        return tuple(self.number(p, name.lower(), lineno) for p, name in zip(parts, names))
 
     def clues(self, body: list[tuple[int, str]], count: int, length: int, what: str,
               after: int) -> tuple[Clue, ...]:
@@ -113,10 +134,11 @@ def _first_content(text: _Text) -> int:
 # --- nin ---------------------------------------------------------------------
 
 
-def read_nin(data: str, source: str = "<nin>") -> list[PuzzleEntry]:
-    text = _Text.of(data, source)
+def read_nin(data: str, source: str = "<nin>", limits: Limits = DEFAULT_LIMITS) -> list[PuzzleEntry]:
+    text = _Text.of(data, source, limits)
     head = _first_content(text)
     width, height = text.size(text.lines[head].strip(), head + 1, ("WIDTH", "HEIGHT"))
+    text.check_size(height, width, head + 1)
     body = _drop_blank(text.numbered(head + 1))
     if len(body) != width + height:
         where = body[width + height][0] if len(body) > width + height else None
@@ -135,10 +157,11 @@ def write_nin(entries: list[PuzzleEntry]) -> str:
 # --- mk ----------------------------------------------------------------------
 
 
-def read_mk(data: str, source: str = "<mk>") -> list[PuzzleEntry]:
-    text = _Text.of(data, source)
+def read_mk(data: str, source: str = "<mk>", limits: Limits = DEFAULT_LIMITS) -> list[PuzzleEntry]:
+    text = _Text.of(data, source, limits)
     head = _first_content(text)
     height, width = text.size(text.lines[head].strip(), head + 1, ("HEIGHT", "WIDTH"))
+    text.check_size(height, width, head + 1)
     numbered = text.numbered(head + 1)
     split = next((k for k, (_, t) in enumerate(numbered) if t.startswith("#")), None)
     if split is None:
@@ -169,13 +192,14 @@ def write_mk(entries: list[PuzzleEntry]) -> str:
 # --- cwd ---------------------------------------------------------------------
 
 
-def read_cwd(data: str, source: str = "<cwd>") -> list[PuzzleEntry]:
-    text = _Text.of(data, source)
+def read_cwd(data: str, source: str = "<cwd>", limits: Limits = DEFAULT_LIMITS) -> list[PuzzleEntry]:
+    text = _Text.of(data, source, limits)
     body = _drop_blank(text.numbered())
     if len(body) < 2:
         raise text.error("expected the height and the width on the first two lines")
     (height,) = text.size(body[0][1], body[0][0], ("HEIGHT",))
     (width,) = text.size(body[1][1], body[1][0], ("WIDTH",))
+    text.check_size(height, width, body[0][0])
     clues = body[2:]
     if len(clues) != width + height:
         where = clues[width + height][0] if len(clues) > width + height else None
@@ -195,21 +219,22 @@ def write_cwd(entries: list[PuzzleEntry]) -> str:
 # --- taai --------------------------------------------------------------------
 
 
-def read_taai(data: str, source: str = "<taai>") -> list[PuzzleEntry]:
-    text = _Text.of(data, source)
+def read_taai(data: str, source: str = "<taai>", limits: Limits = DEFAULT_LIMITS) -> list[PuzzleEntry]:
+    text = _Text.of(data, source, limits)
     starts = [(i, line.strip()) for i, line in enumerate(text.lines) if line.strip().startswith("$")]
     if not starts:
         raise text.error('no "$N" line: a TAAI file is "$1", the column clues, the row clues, "$2", ...')
     first = _first_content(text)
     if first < starts[0][0]:
-        raise text.error(f'expected "$N" before the clues, found "{text.lines[first].strip()}"', first + 1)
+        raise text.error(f'expected "$N" before the clues, found "{_shown(text.lines[first].strip())}"', first + 1)
     entries = []
     for k, (i, head) in enumerate(starts):
         stop = starts[k + 1][0] if k + 1 < len(starts) else len(text.lines)
         body = _drop_blank(text.numbered(i + 1, stop))
         if len(body) % 2 or not body:
-            raise text.error(f"puzzle {head}: {len(body)} clue lines; a square N x N puzzle has 2N", i + 1)
+            raise text.error(f"puzzle {_shown(head)}: {len(body)} clue lines; a square N x N puzzle has 2N", i + 1)
         n = len(body) // 2
+        text.check_size(n, n, i + 1)
         cols = text.clues(body[:n], n, n, "column", i + 1)
         rows = text.clues(body[n:], n, n, "row", i + 1)
         entries.append(PuzzleEntry(Nonogram(rows, cols), title=head[1:].strip() or None))
@@ -233,15 +258,20 @@ def write_taai(entries: list[PuzzleEntry]) -> str:
 # --- text (compact form, one puzzle per line) --------------------------------
 
 
-def read_text(data: str, source: str = "<text>") -> list[PuzzleEntry]:
-    text = _Text.of(data, source)
+def read_text(data: str, source: str = "<text>", limits: Limits = DEFAULT_LIMITS) -> list[PuzzleEntry]:
+    text = _Text.of(data, source, limits)
     entries = []
     for lineno, line in text.numbered():
         if not line or line.startswith("#"):
             continue
+        halves = line.split("|")
+        if len(halves) >= 2:  # the size, from the slashes, before any clue is read
+            text.check_size(halves[0].count("/") + 1, halves[1].count("/") + 1, lineno)
         try:
-            kind = ColourNonogram if line.count("|") == 2 else Nonogram
-            entries.append(PuzzleEntry(kind.from_text(line)))
+            if len(halves) == 3:
+                entries.append(PuzzleEntry(ColourNonogram.from_text(line, limits.digits)))
+            else:
+                entries.append(PuzzleEntry(Nonogram.from_text(line, limits.digits)))
         except ValueError as err:
             raise text.error(str(err), lineno) from None
     if not entries:
@@ -260,12 +290,12 @@ _X11 = {"black": "000000", "white": "FFFFFF", "red": "FF0000", "green": "00FF00"
         "yellow": "FFFF00", "magenta": "FF00FF", "cyan": "00FFFF", "gray": "BEBEBE", "grey": "BEBEBE",
         "orange": "FFA500", "brown": "A52A2A", "pink": "FFC0CB", "purple": "A020F0", "violet": "EE82EE"}
 _DECL = re.compile(r"^\s*(\S):(\S?)\s+(\S+)(?:\s+(\S+))?")
-_G_BLOCK = re.compile(r"(\d+)(\S?)")
+_G_BLOCK = re.compile(r"([0-9]+)(\S?)")
 _DEFAULT = "1"  # the .g character of the default block colour
 
 
-def read_g(data: str, source: str = "<g>") -> list[PuzzleEntry]:
-    text = _Text.of(data, source)
+def read_g(data: str, source: str = "<g>", limits: Limits = DEFAULT_LIMITS) -> list[PuzzleEntry]:
+    text = _Text.of(data, source, limits)
     k, palette = 0, None
     while k < len(text.lines) and not text.lines[k].startswith(":"):
         if text.lines[k][:2] in ("#d", "#D"):
@@ -286,6 +316,7 @@ def read_g(data: str, source: str = "<g>") -> list[PuzzleEntry]:
     width, height = len(col_body), len(row_body)
     if not width or not height:
         raise text.error("the puzzle has no rows or no columns", row_at)
+    text.check_size(height, width, row_at)
     rows = tuple(_g_clue(text, t, n, f"row {i + 1}", colours, width) for i, (n, t) in enumerate(row_body))
     cols = tuple(_g_clue(text, t, n, f"column {i + 1}", colours, height) for i, (n, t) in enumerate(col_body))
     return [PuzzleEntry(ColourNonogram(rows, cols, tuple(colours.values())))]
@@ -299,7 +330,7 @@ def _g_colours(text: _Text, k: int) -> tuple[dict[str, Colour], int]:
         if line.strip():
             match = _DECL.match(line)
             if match is None:
-                raise text.error(f'a colour is "CHAR:OUT COLOUR [NAME]", found "{line.strip()}"', k + 1)
+                raise text.error(f'a colour is "CHAR:OUT COLOUR [NAME]", found "{_shown(line.strip())}"', k + 1)
             inchar, out, xpm, name = match[1], match[2], match[3], match[4]
             if inchar != "0":  # "0" redeclares the background, which stays white here
                 colours[inchar] = _g_colour(text, inchar, out, xpm, name, k + 1, colours)
@@ -312,10 +343,10 @@ def _g_colour(text: _Text, inchar: str, out: str, xpm: str, name: str | None, li
     try:
         rgb = normalise_rgb(xpm) if xpm.startswith("#") else _X11[xpm.lower()]
     except (ValueError, KeyError):
-        raise text.error(f'colour "{xpm}" is neither #RRGGBB nor a colour name xlsolver knows', lineno) from None
+        raise text.error(f'colour "{_shown(xpm)}" is neither #RRGGBB nor a colour name xlsolver knows', lineno) from None
     char = inchar if inchar != _DEFAULT else (out if out and out not in "0123456789.?#|[](),;:=/" else "X")
     # A colour word is the name; after #RRGGBB the comment's first word is (xlsolver writes it there).
-    name = xpm.lower() if not xpm.startswith("#") else (name or f"colour_{char}")
+    name = xpm.lower() if not xpm.startswith("#") else (printable(name, 40) if name else f"colour_{char}")
     if any(c.name == name for c in taken.values()):
         name = f"{name}_{char}"
     try:
@@ -329,8 +360,8 @@ def _g_clue(text: _Text, line: str, lineno: int, what: str, colours: dict[str, C
     for part in line.replace(",", " ").split():
         match = _G_BLOCK.fullmatch(part)
         if match is None:
-            raise text.error(f'{what}: "{part}" is not a block such as 3 or 3r', lineno)
-        n, ch = int(match[1]), match[2] or _DEFAULT
+            raise text.error(f'{what}: "{_shown(part)}" is not a block such as 3 or 3r', lineno)
+        n, ch = text.number(match[1], what, lineno), match[2] or _DEFAULT
         if ch not in colours:
             raise text.error(f'{what}: colour "{ch}" is not declared' if ch != _DEFAULT else
                              f"{what}: block {n} has no colour and no default colour is declared", lineno)

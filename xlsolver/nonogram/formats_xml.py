@@ -22,34 +22,56 @@ colour character per cell; in a saved grid ``?`` (or a bracketed set such as
 black-and-white puzzle. Elements xlsolver does not keep (author, copyright,
 description, notes) are read and ignored.
 
-Parsed with the standard library's expat, which reports line numbers, so a
-mistake is named as ``FILE:LINE``; external DTDs are never fetched.
+Parsed by defusedxml's expat reader, which reports line numbers, so a
+mistake is named as ``FILE:LINE``. What could make reading a file cost without
+bound is refused with a one-line message: entity declarations (a kilobyte of
+them can expand to gigabytes), external entities, elements nested deeper than
+:data:`DEEPEST`, and more elements than the largest puzzle the limits allow
+needs. A DOCTYPE naming an external DTD (as webpbn's export writes) is read and
+its address never followed. Text is gathered in pieces and joined once, so a
+long title costs time in proportion to its length.
 """
 
 from __future__ import annotations
 
+import io
 import re
-from dataclasses import dataclass, field
 from xml.parsers import expat
+from xml.sax import SAXParseException
+from xml.sax.handler import ContentHandler, ErrorHandler
 from xml.sax.saxutils import escape, quoteattr
+from xml.sax.xmlreader import InputSource
+
+from defusedxml.common import EntitiesForbidden, ExternalReferenceForbidden
+from defusedxml.expatreader import DefusedExpatParser
 
 from xlsolver.core.errors import InputError
+from xlsolver.core.files import printable
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.nonogram.colour import ColourNonogram, Colour, format_colour_clue, min_length, normalise_rgb
 from xlsolver.nonogram.formats_entry import PuzzleEntry
-from xlsolver.nonogram.model import Nonogram
+from xlsolver.nonogram.model import Nonogram, parse_number
 
-__all__: list[str] = []
+__all__ = ["DEEPEST"]
+
+DEEPEST = 64
+"""The deepest nesting of elements read (a webpbn puzzle needs five levels)."""
+
+# Elements whose text xlsolver reads; the text of any other element is dropped as it comes.
+_TEXT_TAGS = frozenset({"title", "color", "count", "image"})
+_ATTRIBUTE_LIMIT = 100
 
 
-@dataclass
 class _Node:
-    """An XML element with the line it starts on."""
+    """An XML element with the line it starts on; ``parts`` holds its text (and its
+    descendants') in pieces, for a text element only."""
 
-    tag: str
-    attrs: dict[str, str]
-    line: int
-    children: list["_Node"] = field(default_factory=list)
-    text: str = ""
+    __slots__ = ("tag", "attrs", "line", "children", "parts")
+
+    def __init__(self, tag: str, attrs: dict[str, str], line: int) -> None:
+        self.tag, self.attrs, self.line = tag, attrs, line
+        self.children: list[_Node] = []
+        self.parts: list[str] | None = [] if tag in _TEXT_TAGS else None
 
     def all(self, tag: str) -> list["_Node"]:
         return [c for c in self.children if c.tag == tag]
@@ -59,32 +81,93 @@ class _Node:
         return found[0] if found else None
 
     def content(self) -> str:
-        return self.text + "".join(c.content() for c in self.children)
+        return "".join(self.parts or ())
 
 
-def _parse(data: str, source: str) -> _Node:
-    parser = expat.ParserCreate()
-    stack: list[_Node] = []
-    root: list[_Node] = []
+class _TreeBuilder(ContentHandler, ErrorHandler):
+    """Builds the tree of :class:`_Node` from the reader's events, refusing depth and
+    element counts beyond the bounds."""
 
-    def start(tag, attrs):
-        node = _Node(tag.lower(), {k.lower(): v for k, v in attrs.items()}, parser.CurrentLineNumber)
-        (stack[-1].children if stack else root).append(node)
-        stack.append(node)
+    def __init__(self, source: str, most_elements: int) -> None:
+        super().__init__()
+        self.source, self.most_elements = source, most_elements
+        self.stack: list[_Node] = []
+        self.roots: list[_Node] = []
+        self.text_owner: list[_Node | None] = [None]  # the text element the text goes to, per level
+        self.elements = 0
+        self.line = lambda: 0
 
-    def end(tag):
-        stack.pop()
+    def setDocumentLocator(self, locator) -> None:
+        self.line = locator.getLineNumber
 
-    def text(chars):
-        if stack:
-            stack[-1].text += chars
+    def error_at(self, message: str) -> InputError:
+        return InputError(message, f"{self.source}:{self.line()}")
 
-    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, text
+    def startElement(self, name: str, attrs) -> None:
+        self.elements += 1
+        if len(self.stack) >= DEEPEST:
+            raise self.error_at(f"elements are nested deeper than {DEEPEST} levels; a puzzle needs five")
+        if self.elements > self.most_elements:
+            raise self.error_at(f"more than {self.most_elements:,} XML elements, more than the largest puzzle "
+                                "the limits allow needs (raise them with --max-cells)")
+        # Attribute values name colours, which reach messages and sheets: one printable line each.
+        node = _Node(name.lower(), {k.lower(): printable(v, _ATTRIBUTE_LIMIT) for k, v in attrs.items()}, self.line())
+        (self.stack[-1].children if self.stack else self.roots).append(node)
+        self.stack.append(node)
+        self.text_owner.append(self.text_owner[-1] or (node if node.parts is not None else None))
+
+    def endElement(self, name: str) -> None:
+        self.stack.pop()
+        self.text_owner.pop()
+
+    def characters(self, content: str) -> None:
+        owner = self.text_owner[-1]
+        if owner is not None:
+            owner.parts.append(content)
+
+    def skippedEntity(self, name: str) -> None:
+        raise self.error_at(f'the entity "&{printable(name, 40)};" is not defined here (xlsolver reads no DTD)')
+
+    def fatalError(self, exception: SAXParseException) -> None:
+        raise InputError(f"not well-formed XML: {exception.getMessage()}",
+                         f"{self.source}:{exception.getLineNumber()}")
+
+    error = fatalError
+
+
+class _Parser(DefusedExpatParser):
+    """defusedxml's reader (entity declarations and external entities refused) that
+    never follows the address of an external DTD either: the DOCTYPE line of a webpbn
+    export is read as it is, without fetching its DTD or refusing the file."""
+
+    def reset(self) -> None:
+        super().reset()
+        self._parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+
+
+def _parse(data: str | bytes, source: str, limits: Limits) -> _Node:
+    """The root element of an XML document. Bytes are decoded as the document declares
+    (UTF-8 by default); text is taken as it is."""
+    builder = _TreeBuilder(source, max(10_000, 2 * limits.puzzle_cells))
+    parser = _Parser()
+    parser.setContentHandler(builder)
+    parser.setErrorHandler(builder)
+    found = InputSource(source)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+        found.setEncoding("utf-8")  # already text: whatever the declaration says
+    found.setByteStream(io.BytesIO(data))
     try:
-        parser.Parse(data.encode("utf-8"), True)
-    except expat.ExpatError as err:
-        raise InputError(f"not well-formed XML: {expat.ErrorString(err.code)}", f"{source}:{err.lineno}") from None
-    return root[0]
+        parser.parse(found)
+    except EntitiesForbidden as err:
+        raise builder.error_at(f'the XML declares an entity ("{printable(err.name, 40)}"): xlsolver refuses '
+                               "entity declarations, which can expand a small file to gigabytes") from None
+    except ExternalReferenceForbidden as err:
+        raise builder.error_at(f'the XML refers to an external entity ("{printable(err.sysid or "", 60)}"), '
+                               "which xlsolver never reads") from None
+    if not builder.roots:
+        raise InputError("not well-formed XML: no element found", source)
+    return builder.roots[0]
 
 
 # Colours a file may use without declaring them (pbnsolve's defaults).
@@ -92,16 +175,17 @@ _IMPLICIT = {"white": (".", "FFFFFF"), "black": ("X", "000000")}
 
 
 class _Reader:
-    def __init__(self, source: str) -> None:
-        self.source = source
+    def __init__(self, source: str, limits: Limits) -> None:
+        self.source = printable(source)
+        self.limits = limits
 
     def error(self, message: str, node: _Node) -> InputError:
-        return InputError(message, f"{self.source}:{node.line}")
+        return InputError(printable(message), f"{self.source}:{node.line}")
 
-    def read(self, data: str) -> list[PuzzleEntry]:
-        root = _parse(data, self.source)
+    def read(self, data: str | bytes) -> list[PuzzleEntry]:
+        root = _parse(data, self.source, self.limits)
         if root.tag != "puzzleset":
-            raise self.error(f"expected <puzzleset> at the top, found <{root.tag}>", root)
+            raise self.error(f"expected <puzzleset> at the top, found <{_shown(root.tag)}>", root)
         puzzles = root.all("puzzle")
         if not puzzles:
             raise self.error("the <puzzleset> holds no <puzzle>", root)
@@ -110,7 +194,7 @@ class _Reader:
     def puzzle(self, node: _Node) -> PuzzleEntry:
         kind = node.attrs.get("type", "grid")
         if kind.lower() != "grid":
-            raise self.error(f'puzzle type "{kind}" is not supported (only grid puzzles)', node)
+            raise self.error(f'puzzle type "{_shown(kind)}" is not supported (only grid puzzles)', node)
         background = node.attrs.get("backgroundcolor", "white")
         default = node.attrs.get("defaultcolor", "black")
         declared = self.colours(node)
@@ -118,13 +202,14 @@ class _Reader:
         for group in node.all("clues"):
             which = group.attrs.get("type", "").lower()
             if which not in ("rows", "columns"):
-                raise self.error(f'<clues type="{which}">: expected rows or columns', group)
+                raise self.error(f'<clues type="{_shown(which)}">: expected rows or columns', group)
             if which in clues:
                 raise self.error(f"a second <clues type=\"{which}\">", group)
             clues[which] = (group, [self.line(line, default) for line in group.all("line")])
         for which in ("rows", "columns"):
             if which not in clues:
                 raise self.error(f'no <clues type="{which}">', node)
+        self.limits.check_puzzle(len(clues["rows"][1]), len(clues["columns"][1]), f"{self.source}:{node.line}")
         used = {name for _, lines in clues.values() for line in lines for _, name in line}
         palette = self.palette(declared, used, background, node)
         by_name = {c.name: c.char for c in palette}
@@ -156,10 +241,11 @@ class _Reader:
             char = colour.attrs.get("char") or _IMPLICIT.get(name, ("",))[0]
             try:
                 rgb = normalise_rgb(colour.content())
-            except ValueError as err:
-                raise self.error(f'<color name="{name}">: {err}', colour) from None
+            except ValueError:
+                raise self.error(f'<color name="{_shown(name)}">: "{_shown(colour.content().strip())}" is not '
+                                 "an RGB colour such as FF0000", colour) from None
             if not char:
-                raise self.error(f'<color name="{name}"> needs a char', colour)
+                raise self.error(f'<color name="{_shown(name)}"> needs a char', colour)
             declared[name] = (char, rgb)
         return declared
 
@@ -171,22 +257,26 @@ class _Reader:
         palette = []
         for name in names:
             if name not in declared and name not in _IMPLICIT:
-                raise self.error(f'colour "{name}" is used in a clue but never declared with <color>', node)
+                raise self.error(f'colour "{_shown(name)}" is used in a clue but never declared with <color>', node)
             char, rgb = declared.get(name) or _IMPLICIT[name]
             try:
                 palette.append(Colour(char, name, rgb))
             except ValueError as err:
-                raise self.error(f'<color name="{name}">: {err}', node) from None
+                raise self.error(f'<color name="{_shown(name)}">: {err}', node) from None
         return tuple(palette)
 
     def line(self, node: _Node, default: str) -> tuple[tuple[int, str], ...]:
         blocks = []
         for count in node.all("count"):
             text = count.content().strip()
-            if not text.isdigit():
-                raise self.error(f'<count> holds "{text}", not a number', count)
-            if int(text):
-                blocks.append((int(text), count.attrs.get("color", default)))
+            if not (text.isascii() and text.isdigit()):
+                raise self.error(f'<count> holds "{_shown(text)}", not a number', count)
+            try:
+                number = parse_number(text, "<count>", self.limits.digits)
+            except ValueError as err:
+                raise self.error(str(err), count) from None
+            if number:
+                blocks.append((number, count.attrs.get("color", default)))
         return tuple(blocks)
 
     def check_lengths(self, clues, rows, cols) -> None:
@@ -220,13 +310,18 @@ class _Reader:
                 raise self.error("a goal image cannot hold unknown cells", node)
             return "?"
         if cell not in chars:
-            raise self.error(f'"{cell}" in the image is not a declared colour character', node)
+            raise self.error(f'"{_shown(cell)}" in the image is not a declared colour character', node)
         return chars[cell]
 
 
-def read_xml(data: str, source: str = "<xml>") -> list[PuzzleEntry]:
-    """Every puzzle of a webpbn XML file."""
-    return _Reader(source).read(data)
+def read_xml(data: str | bytes, source: str = "<xml>", limits: Limits = DEFAULT_LIMITS) -> list[PuzzleEntry]:
+    """Every puzzle of a webpbn XML file: its bytes (decoded as the file declares) or its text."""
+    return _Reader(source, limits).read(data)
+
+
+def _shown(text: str) -> str:
+    """File text quoted in a message: escaped, and cut when long."""
+    return printable(text, 40)
 
 
 def write_xml(entries: list[PuzzleEntry]) -> str:

@@ -8,9 +8,11 @@ from typing import Literal
 
 import numpy as np
 
+from xlsolver.core.limits import DEFAULT_LIMITS
 from xlsolver.core.status import Status
 
-__all__ = ["BLOCK", "DOT", "UNKNOWN", "Clue", "Conflict", "Line", "Nonogram", "NonogramResult", "format_grid", "parse_grid"]
+__all__ = ["BLOCK", "DOT", "UNKNOWN", "Clue", "Conflict", "Line", "Nonogram", "NonogramResult", "format_grid",
+           "parse_grid", "parse_number"]
 
 # Cell states. BLOCK | DOT == UNKNOWN: a cell that could be either.
 BLOCK = 1
@@ -91,12 +93,13 @@ class Nonogram:
         return "|".join("/".join(format_clue(c, ",") for c in half) for half in (self.rows, self.cols))
 
     @classmethod
-    def from_text(cls, text: str) -> "Nonogram":
-        """Parse the compact form; lenient about spaces and commas between numbers."""
+    def from_text(cls, text: str, digits: int = DEFAULT_LIMITS.digits) -> "Nonogram":
+        """Parse the compact form; lenient about spaces and commas between numbers
+        (``digits``: the most digits a number may have)."""
         halves = text.strip().split("|")
         if len(halves) != 2:
             raise ValueError('expected "ROWS|COLUMNS", e.g. "1/3/1|1/3/1"')
-        rows, cols = (tuple(parse_clue(part, f"{name} {i + 1}") for i, part in enumerate(h.split("/")))
+        rows, cols = (tuple(parse_clue(part, f"{name} {i + 1}", digits) for i, part in enumerate(h.split("/")))
                       for name, h in zip(("row", "column"), halves))
         return cls(rows, cols)
 
@@ -109,17 +112,33 @@ def format_clue(clue: Clue, sep: str = " ") -> str:
 _CLUE_SPLIT = re.compile(r"[\s,;]+")
 
 
-def parse_clue(text: str, where: str = "clue") -> Clue:
+def parse_clue(text: str, where: str = "clue", digits: int = DEFAULT_LIMITS.digits) -> Clue:
     """``"3 1"``, ``"3,1"``, ``"3; 1"`` or ``"0"``/``""`` to a clue. Raises ValueError naming ``where``."""
     parts = [p for p in _CLUE_SPLIT.split(text.strip()) if p]
-    try:
-        numbers = tuple(int(p) for p in parts)
-    except ValueError:
-        bad = next(p for p in parts if not p.lstrip("-").isdigit())
-        raise ValueError(f'{where}: "{bad}" is not a number') from None
-    if any(n < 0 for n in numbers):
+    if any(p[0] == "-" and _is_number(p[1:]) for p in parts):
         raise ValueError(f"{where}: a clue number cannot be negative")
+    numbers = tuple(parse_number(p, where, digits) for p in parts)
     return tuple(n for n in numbers if n != 0)
+
+
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def parse_number(text: str, where: str, digits: int = DEFAULT_LIMITS.digits) -> int:
+    """A whole number of ASCII digits, at most ``digits`` of them after leading zeros.
+
+    ``str.isdigit()`` also accepts "²" and other digits ``int()`` refuses or reads
+    otherwise, so only 0-9 count; and a number of thousands of digits is refused
+    before ``int()`` spends time on it. Raises ValueError naming ``where``."""
+    if _is_number(text) and len(text.lstrip("0")) <= digits:
+        return int(text)
+    from xlsolver.core.files import printable  # only for the message
+
+    if not _is_number(text):
+        raise ValueError(f'{where}: "{printable(text, 30)}" is not a number')
+    raise ValueError(f'{where}: "{printable(text, 12)}" has {len(text.lstrip("0"))} digits, '
+                     f"more than the limit of {digits}")
 
 
 def format_grid(grid: np.ndarray) -> list[str]:

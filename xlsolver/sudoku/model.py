@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
+
 __all__ = ["SYMBOLS", "Shape", "Sudoku", "is_solution", "read_lines"]
 
 # Digits 1..9 then letters: 16x16 uses 1-9 and A-G, 25x25 1-9 and A-P.
@@ -209,19 +211,31 @@ def _digit(ch: str, index: int, n: int) -> int:
     return value
 
 
-def read_lines(path: Path | str) -> list[tuple[int, Sudoku | str]]:
+# No line of a sudoku is longer: the largest grid's symbols, each with a separator around it.
+_LONGEST_LINE = 4 * MAX_SIZE * MAX_SIZE
+
+
+def read_lines(path: Path | str, limits: Limits = DEFAULT_LIMITS) -> list[tuple[int, Sudoku | str]]:
     """``(line number, puzzle)`` for each puzzle line of a file, or ``(line number,
-    why it is not a puzzle)``. Blank lines and ``#`` comments are skipped."""
+    why it is not a puzzle)``. Blank lines and ``#`` comments are skipped. The file is
+    read by :func:`~xlsolver.core.files.read_input` (a regular file within the limits):
+    InputError naming the file when it cannot be."""
+    from xlsolver.core.files import decode_text, read_input
+
+    text = decode_text(read_input(path, limits), str(path))
     found: list[tuple[int, Sudoku | str]] = []
-    with open(path, encoding="utf-8-sig") as handle:
-        for number, line in enumerate(handle, 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            try:
-                found.append((number, Sudoku.from_text(line)))
-            except ValueError as err:
-                found.append((number, str(err)))
+    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if len(line) > _LONGEST_LINE:
+            found.append((number, f"a line of {len(line):,} characters is no sudoku (a {MAX_SIZE}x{MAX_SIZE} one "
+                                  f"has {MAX_SIZE * MAX_SIZE:,} symbols)"))
+            continue
+        try:
+            found.append((number, Sudoku.from_text(line)))
+        except ValueError as err:
+            found.append((number, str(err)))
     return found
 
 
