@@ -218,3 +218,67 @@ def test_the_bar_on_a_terminal_counts_puzzles():
     quiet = io.StringIO()
     ProgressBar(quiet, enabled=False)(Progress("x", fraction=1.0, done=1, total=1))
     assert quiet.getvalue() == ""
+
+
+# --- -o naming a file that exists: refused before any work unless --force -------------
+
+
+def _no_work(monkeypatch):
+    """Make generating a puzzle fail the test: a refusal must come before any work."""
+    from xlsolver.jobs import generate as job
+
+    def work(request, progress):
+        raise AssertionError("puzzles were generated before the output was checked")
+        yield  # pragma: no cover
+
+    monkeypatch.setattr(job, "sudoku_puzzles", work)
+
+
+@pytest.mark.parametrize("name", ["book.xlsx", "puzzles.txt"])
+def test_an_existing_output_is_refused_before_any_work(tmp_path, capsys, monkeypatch, name):
+    """generate -o existing.xlsx replaced the whole workbook, every sheet the user had."""
+    out = tmp_path / name
+    if name.endswith(".xlsx"):
+        book = openpyxl.Workbook()
+        book.active.title = "My notes"
+        book.active["A1"] = "keep me"
+        book.save(out)
+    else:
+        out.write_text("my own puzzles\n")
+    before = out.read_bytes()
+    _no_work(monkeypatch)
+    code, text, err = run_cli(capsys, "generate", "sudoku", "--size", "4", "-o", out)
+    assert code == EXIT_INPUT_ERROR and text == ""
+    assert err.splitlines() == [f"xlsolver: {out}: exists already; generate writes a new file: name another, "
+                                "or pass --force to replace it (with all it holds)"]
+    assert out.read_bytes() == before
+
+
+def test_force_replaces_an_existing_output(tmp_path, capsys):
+    out = tmp_path / "book.xlsx"
+    book = openpyxl.Workbook()
+    book.active.title = "My notes"
+    book.save(out)
+    code, text, _ = run_cli(capsys, "generate", "sudoku", "--size", "4", "--seed", "1", "-o", out, "--force")
+    assert code == EXIT_ALL_UNIQUE and f"written to {out}" in text
+    assert openpyxl.load_workbook(out).sheetnames == ["Index", "Sudoku 1"]
+
+
+@pytest.mark.parametrize("where, message", [
+    ("folder", "is a folder; name the file to write"),
+    ("missing/book.xlsx", "does not exist; make it first"),
+])
+def test_an_output_that_cannot_be_written_is_refused_before_any_work(tmp_path, capsys, monkeypatch, where,
+                                                                      message):
+    (tmp_path / "folder.xlsx").mkdir()
+    out = tmp_path / ("folder.xlsx" if where == "folder" else where)
+    _no_work(monkeypatch)
+    code, _, err = run_cli(capsys, "generate", "sudoku", "-o", out)
+    assert code == EXIT_INPUT_ERROR and message in err and len(err.splitlines()) == 1
+
+
+def test_help_says_an_existing_output_needs_force(capsys):
+    with pytest.raises(SystemExit):
+        main(["generate", "sudoku", "--help"])
+    text = capsys.readouterr().out
+    assert "--force" in text and "exists" in text

@@ -40,6 +40,10 @@ examples:
       the Index gives each one's level, score and QQWing class
   xlsolver generate sudoku --size 16 --count 5 -o big.txt
       16x16 puzzles (digits 1-9 and A-G) in text form, one per line
+  xlsolver generate sudoku --count 10 -o puzzles.xlsx --force
+      the same, over puzzles.xlsx if it exists (without --force an existing
+      file is refused before any work: a batch is a new file, and writing it
+      over a workbook would lose every sheet the workbook had)
 
 sizes: 4, 6, 8, 9, 10, 12, 16, 25 (any n = rows x columns of a box, up to 35).
 Every puzzle has exactly one solution: proven by xlsolver's search and proven
@@ -48,7 +52,8 @@ again by an exact-cover count that shares no code with it, before it is written.
 exit status:
   0  every puzzle asked for was written
   1  the run was stopped early (what was made so far is written)
-  2  an input error (a size without a box shape, an unknown symmetry, an unwritable file)
+  2  an input error (a size without a box shape, an unknown symmetry, an output that
+     exists without --force, an unwritable file)
 """
 
 
@@ -100,7 +105,11 @@ def register_sudoku(kinds) -> None:
     parser.add_argument("--workers", type=int, metavar="K",
                         help="processes to use (default: every core for 16 puzzles or more)")
     parser.add_argument("-o", "--output", type=Path, required=True, metavar="OUT",
-                        help="BOOK.xlsx (Index and one sheet per puzzle) or PUZZLES.txt (one per line)")
+                        help="BOOK.xlsx (Index and one sheet per puzzle) or PUZZLES.txt (one per line); "
+                             "a new file, unless --force")
+    parser.add_argument("--force", action="store_true",
+                        help="replace OUT when it exists, with everything it holds (without it an existing "
+                             "OUT is refused before any work)")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     parser.set_defaults(run=run_sudoku)
 
@@ -122,7 +131,7 @@ def run_sudoku(args: argparse.Namespace) -> int:
         request, source = at_level(request, args.level)
     bar = ProgressBar(enabled=sys.stderr.isatty() and not args.json, noun="puzzle")
     try:
-        report = generate_sudoku(request, args.output, Options(progress=bar), source=source)
+        report = generate_sudoku(request, args.output, Options(progress=bar), source=source, overwrite=args.force)
     finally:
         bar.done()
     print_reports([report], args.json)

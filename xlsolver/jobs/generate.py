@@ -95,14 +95,23 @@ def sudoku_puzzles(request: SudokuRequest, progress: Callable[[int, int], None]
         yield made, {}
 
 
-def _output_kind(out: Path) -> str:
+def _output_kind(out: Path, overwrite: bool = False) -> str:
+    """What ``out`` is written as, "workbook" or "text"; raises InputError, before any
+    work, for a suffix of neither, a folder, a folder that is missing, or a file that
+    exists unless ``overwrite`` (a batch is a new file: writing it over a workbook would
+    lose every sheet the workbook had)."""
     suffix = out.suffix.lower()
-    if suffix in WORKBOOK_SUFFIXES:
-        return "workbook"
-    if suffix in TEXT_SUFFIXES:
-        return "text"
-    raise InputError(f"write a workbook ({', '.join(WORKBOOK_SUFFIXES)}) or a text file "
-                     f"({', '.join(TEXT_SUFFIXES)}), not {suffix or 'a file without a suffix'}", str(out))
+    if suffix not in WORKBOOK_SUFFIXES + TEXT_SUFFIXES:
+        raise InputError(f"write a workbook ({', '.join(WORKBOOK_SUFFIXES)}) or a text file "
+                         f"({', '.join(TEXT_SUFFIXES)}), not {suffix or 'a file without a suffix'}", str(out))
+    if out.is_dir():
+        raise InputError("is a folder; name the file to write, such as puzzles.xlsx", str(out))
+    if not out.parent.is_dir():
+        raise InputError(f"the output folder {out.parent} does not exist; make it first", str(out))
+    if out.exists() and not overwrite:
+        raise InputError("exists already; generate writes a new file: name another, or pass --force to "
+                         "replace it (with all it holds)", str(out))
+    return "workbook" if suffix in WORKBOOK_SUFFIXES else "text"
 
 
 def _command(request: SudokuRequest, out: Path) -> str:
@@ -163,13 +172,13 @@ def _write_workbook(out: Path, request: SudokuRequest, made: list[tuple[Generate
 
 
 def generate_sudoku(request: SudokuRequest, out: Path, options: Options | None = None,
-                    source: PuzzleSource | None = None) -> Report:
-    """Make the batch and write it to ``out`` (a workbook or a text file).
-    Progress goes to ``options.progress``; a callback that raises
-    BudgetExhausted stops the batch, and what was made so far is written."""
+                    source: PuzzleSource | None = None, overwrite: bool = False) -> Report:
+    """Make the batch and write it to ``out`` (a workbook or a text file), which must
+    not exist unless ``overwrite``. Progress goes to ``options.progress``; a callback
+    that raises BudgetExhausted stops the batch, and what was made so far is written."""
     options = options or Options()
     request.check()
-    kind = _output_kind(out)
+    kind = _output_kind(out, overwrite)
     if request.seed is None:
         request = replace(request, seed=str(secrets.randbelow(900_000) + 100_000))
     n = request.shape.n
