@@ -9,7 +9,7 @@ import openpyxl
 import pytest
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
-from xlsolver.core import RED, InputError, Status
+from xlsolver.core import RED, InputError, Status, cell_ref
 from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.core.protocol import CellInfo, SheetSnapshot
 from xlsolver.sheets.nonogram_layout import find_layout
@@ -167,6 +167,58 @@ def test_an_unsolvable_unit_is_red_and_the_red_goes_on_the_next_run():
     _, _, result, plan = solve_sheet(book)
     assert result.status == Status.MULTIPLE and not plan.cells_with(RED)
     assert not any(info.fill == RED.fill for info in book.snapshot("Sudoku").cells.values())
+
+
+def _sees(n: int, box_rows: int, box_cols: int, a: int, b: int) -> bool:
+    """Independent of xlsolver.sudoku: do cells ``a`` and ``b`` share a row, column or box?"""
+    (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
+    return ra == rb or ca == cb or (ra // box_rows, ca // box_cols) == (rb // box_rows, cb // box_cols)
+
+
+def test_a_cell_no_digit_fits_is_red_with_the_givens_that_rule_its_digits_out():
+    #  . 4 2 .      r1c4 sees 4 and 2 in its row, 1 in its column, 3 in its box
+    #  . 1 3 .
+    #  . . . 1
+    #  2 . . .
+    puzzle = Sudoku.from_text(".42..13....12...")
+    book = book_with(puzzle)
+    layout, _, result, plan = solve_sheet(book)
+    cell = 3
+    givens = {i for i, d in enumerate(puzzle.cells) if d and _sees(4, 2, 2, cell, i) and i != cell}
+    assert givens == {1, 2, 6, 11} and {puzzle.cells[i] for i in givens} == {1, 2, 3, 4}
+    assert plan.cells_with(RED) == {layout.cell(i) for i in givens | {cell}}
+    status = book.snapshot("Sudoku").value(*layout.status_cell)
+    place, given_refs = layout.cell(cell), sorted(layout.cell(i) for i in givens)
+    assert status.startswith("no solution: no digit fits row 1, column 4: the givens it sees hold every digit")
+    assert status.endswith(f"({cell_ref(*place)}; the givens {', '.join(cell_ref(*c) for c in given_refs)})")
+
+
+def test_a_unit_with_no_place_for_a_digit_is_red_with_the_givens_that_see_it():
+    #  . . . .
+    #  . 4 . .      row 4 has 1 and no place for 4: columns 2 and 3 hold a 4,
+    #  . . 4 1      and its last cell shares a box with the 4 of row 3
+    #  1 . . .
+    puzzle = Sudoku.from_text(".....4....411...")
+    book = book_with(puzzle)
+    layout, _, result, plan = solve_sheet(book)
+    row = [12, 13, 14, 15]
+    empty = [i for i in row if not puzzle.cells[i]]
+    givens = {i for i, d in enumerate(puzzle.cells) if d == 4 and any(_sees(4, 2, 2, i, c) for c in empty)}
+    assert givens == {5, 10}
+    assert all(any(puzzle.cells[g] == 4 and _sees(4, 2, 2, g, c) for g in givens) for c in empty)  # the claim holds
+    assert plan.cells_with(RED) == {layout.cell(i) for i in row} | {layout.cell(i) for i in givens}
+    status = book.snapshot("Sudoku").value(*layout.status_cell)
+    assert status.startswith("no solution: row 4 has no place for 4: each of its empty cells sees a given 4")
+
+
+def test_a_contradiction_only_the_search_finds_paints_no_cell():
+    """The solver names no place when its root propagation did not break: nothing red."""
+    puzzle = Sudoku.from_text(FULL9[:40] + "." * 41)
+    layout, _ = read_sudoku(book_with(puzzle).snapshot("Sudoku"))
+    result = SudokuResult(Status.NONE, known=puzzle.cells, message="no solution: every branch of the search fails")
+    plan = sudoku_plan(layout, puzzle, result, "Sudoku")
+    assert not plan.cells_with(RED)
+    assert plan.writes()[layout.status_cell] == "no solution: every branch of the search fails"
 
 
 def test_gave_up_states_the_budget_and_writes_no_digit():

@@ -292,7 +292,9 @@ def _range_text(n: int) -> str:
 def sudoku_plan(layout: SudokuLayout, puzzle: Sudoku, result: SudokuResult, sheet: str) -> PaintPlan:
     """Write the solver's digits (all of a unique solution, the shared ones of
     several) in the solver's colour; givens keep their look. For no solution,
-    paint the clashing givens or the failing unit red. Write the verdict."""
+    paint red where the solver's propagation broke (the repeated givens, the unit
+    with no place for a digit or the cell with no digit) and the givens that
+    rule its digits out; nothing when only the search found it. Write the verdict."""
     styled: dict[Cell, Style] = {cell: CLEAR for cell in layout.stale}
     writes: list[Write] = []
     for i, digit in enumerate(result.known):
@@ -310,16 +312,22 @@ def sudoku_status_sentence(layout: SudokuLayout, result: SudokuResult) -> str:
     if result.status == Status.GAVE_UP:
         return f"{result.message} after {result.seconds:.3g} s"
     if result.status == Status.NONE and result.conflict is not None:
-        return f"no solution: {result.conflict.reason} ({_cells_text(layout, result.conflict.cells)})"
+        conflict = result.conflict
+        place = tuple(i for i in conflict.cells if i not in conflict.givens)
+        where = _cells_text(layout, place)
+        if conflict.givens:
+            where += f"; the givens {_cells_text(layout, conflict.givens)}"
+        return f"no solution: {conflict.reason} ({where})"
     return result.message
 
 
 def _cells_text(layout: SudokuLayout, cells: tuple[int, ...]) -> str:
-    """``B3, F3`` for a few cells, ``B3:J3`` for a whole unit."""
+    """``B3, F3`` for a few cells, ``B3:J3`` for a whole row or column, ``B3:D5``
+    for a whole box."""
     refs = [cell_ref(*layout.cell(i)) for i in sorted(cells)]
-    if len(refs) <= 4:
+    if len(refs) <= 4 or len(cells) != layout.n:
         return ", ".join(refs)
-    return f"{refs[0]}:{refs[-1]}" if len(cells) == layout.n else ", ".join(refs)
+    return f"{refs[0]}:{refs[-1]}"
 
 
 def sudoku_title(shape: Shape, name: str = "") -> str:

@@ -35,10 +35,15 @@ BATCH_PUZZLES = 100
 
 @dataclass(frozen=True)
 class Conflict:
-    """Where a puzzle without solution breaks: the cells to paint red and why."""
+    """Where a puzzle without solution breaks: the cells to paint red and why.
+
+    ``cells`` are the place the propagation names (the repeated givens, the unit
+    with no place for a digit, the cell with no digit) followed by ``givens``:
+    the givens outside it that rule its digits out, which clash with it."""
 
     cells: tuple[int, ...]
     reason: str
+    givens: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -387,15 +392,62 @@ def _duplicates(puzzle: Sudoku, start: float) -> SudokuResult:
 
 
 def _root_conflict(puzzle: Sudoku, root: tuple[int, int, int]) -> Conflict | None:
+    """Where the root propagation broke (its failure registers), with the givens
+    that clash there; None when only the search found the contradiction."""
     kind, index, bits = root
     n = puzzle.n
     if kind == 1:
-        return Conflict((index,), f"no digit fits row {index // n + 1}, column {index % n + 1}")
+        return _no_digit(puzzle, index)
     if kind == 2:
-        digits = ", ".join(_sym(d + 1) for d in range(n) if bits >> d & 1)
-        unit = puzzle.shape.unit_name(index)
-        return Conflict(puzzle.shape.units[index], f"{unit} has no place for {digits}")
+        return _no_place(puzzle, index, [d + 1 for d in range(n) if bits >> d & 1])
     return None
+
+
+def _no_digit(puzzle: Sudoku, cell: int) -> Conflict:
+    """A cell no digit fits: the givens it sees that rule digits out, and whether
+    they rule out all of them or the propagation's deductions did the rest."""
+    n = puzzle.n
+    seen = [p for p in puzzle.shape.peers[cell] if puzzle.cells[p]]
+    ruled = sorted({puzzle.cells[p] for p in seen})
+    where = f"no digit fits row {cell // n + 1}, column {cell % n + 1}"
+    if len(ruled) == n:
+        reason = f"{where}: the givens it sees hold every digit"
+    elif ruled:
+        reason = f"{where}: the givens it sees rule out {_digits(ruled)}, and deductions rule out the rest"
+    else:
+        reason = f"{where}: deductions from the givens rule out every digit"
+    return Conflict((cell, *seen), reason, tuple(seen))
+
+
+def _no_place(puzzle: Sudoku, unit: int, digits: list[int]) -> Conflict:
+    """A unit with no place for some digits: the givens of those digits that see
+    its empty cells (each rules the digit out of the cells it sees), and whether
+    they leave no place at all or the propagation's deductions did the rest."""
+    cells = puzzle.shape.units[unit]
+    inside = set(cells)
+    empty = [c for c in cells if not puzzle.cells[c]]
+    blockers: set[int] = set()
+    covered = True  # the givens alone leave each digit no place
+    for digit in digits:
+        by_givens = {c: [p for p in puzzle.shape.peers[c] if puzzle.cells[p] == digit and p not in inside]
+                     for c in empty}
+        blockers.update(p for ps in by_givens.values() for p in ps)
+        covered = covered and all(by_givens.values())
+    where = f"{puzzle.shape.unit_name(unit)} has no place for {_digits(digits)}"
+    if not blockers:
+        reason = f"{where}: deductions from the givens fill or rule out every cell"
+    elif covered:
+        reason = f"{where}: each of its empty cells sees " + (f"a given {_digits(digits)}" if len(digits) == 1
+                                                              else "a given of each of them")
+    else:
+        them = "it" if len(digits) == 1 else "them"
+        reason = f"{where}, after deductions; givens of {them} rule {them} out of some of its cells"
+    givens = tuple(sorted(blockers))
+    return Conflict(tuple(cells) + givens, reason, givens)
+
+
+def _digits(digits: list[int]) -> str:
+    return ", ".join(_sym(d) for d in digits)
 
 
 def _sym(d: int) -> str:
