@@ -449,7 +449,7 @@ def run_xlsolver(text: str, folder: Path) -> subprocess.CompletedProcess[str]:
                           timeout=TIMEOUT)
 
 
-def set_up(step: str, folder: Path) -> None:
+def set_up(step: str, folder: Path, where: str) -> None:
     words = shlex.split(step)
     if words[0] == "cp":
         target = folder / words[2]
@@ -459,8 +459,9 @@ def set_up(step: str, folder: Path) -> None:
         MADE[words[1]](folder / words[1])
     else:
         done = run_xlsolver(step, folder)
-        assert done.returncode == 0 and "Traceback" not in done.stdout, \
-            f"example setup `{step}` failed (exit status {done.returncode}):\n{done.stdout}"
+        if done.returncode != 0 or "Traceback" in done.stdout:
+            pytest.fail(f"{where}: the example setup `{step}` failed (exit status {done.returncode}):\n{done.stdout}",
+                        pytrace=False)
 
 
 def needs(example: Example) -> str | None:
@@ -553,7 +554,7 @@ def test_the_example_prints_what_the_page_shows(example: Example, tmp_path: Path
     folder = tmp_path / "example"
     shutil.copytree(ROOT / "workbooks", folder / "workbooks", ignore=shutil.ignore_patterns("__pycache__"))
     for step in example.setup:
-        set_up(step, folder)
+        set_up(step, folder, example.id)
     failures = []
     for command in example.runs():
         try:
