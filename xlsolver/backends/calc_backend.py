@@ -201,19 +201,30 @@ class CalcOffice:
         return Path(self._profile) / "user" if self._profile else None
 
     def open(self, path: Path | str, hidden: bool = True) -> "CalcWorkbook":
-        """Open a workbook file (.xlsx, .xlsm, .ods ...) as a live document."""
+        """Open a workbook file (.xlsx, .xlsm, .ods ...) as a live document, with its
+        macros never run: a file's Basic or VBA could otherwise run as it loads (a cell
+        formula calling a document function does, even hidden) or as it is saved.
+        xlsolver's buttons need none of it: they call the macros installed in the
+        LibreOffice profile (:mod:`xlsolver.calc`), which this setting does not govern."""
         path = Path(path).resolve()
         if not path.exists():
             raise InputError("no such file", str(path))
-        props = properties(Hidden=hidden, MacroExecutionMode=4)  # ALWAYS_EXECUTE_NO_WARN: our own buttons
+        props = properties(Hidden=hidden, MacroExecutionMode=_never_execute())
         doc = self.desktop.loadComponentFromURL(path.as_uri(), "_blank", 0, props)
         if doc is None or not hasattr(doc, "Sheets"):
             raise InputError("LibreOffice could not open this as a spreadsheet", str(path))
         return CalcWorkbook(doc, path)
 
     def new(self) -> "CalcWorkbook":
-        doc = self.desktop.loadComponentFromURL("private:factory/scalc", "_blank", 0, properties(Hidden=True))
+        """A new, empty document (macros never run, as for :meth:`open`)."""
+        props = properties(Hidden=True, MacroExecutionMode=_never_execute())
+        doc = self.desktop.loadComponentFromURL("private:factory/scalc", "_blank", 0, props)
         return CalcWorkbook(doc, None)
+
+
+def _never_execute() -> int:
+    """``com.sun.star.document.MacroExecMode.NEVER_EXECUTE``: a document's macros do not run."""
+    return import_uno().getConstantByName("com.sun.star.document.MacroExecMode.NEVER_EXECUTE")
 
 
 def office_environment() -> dict[str, str]:
