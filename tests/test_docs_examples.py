@@ -271,10 +271,10 @@ def setup_problems(step: str) -> list[str]:
 
 
 def made_played_heart(path: Path) -> None:
-    """docs/nonogram-explain.md, check: the bundled Heart as a player left it, the picture of
+    """docs/nonogram-explain.md, check: the bundled Heart as a player left it, the cells of
     docs/images/nonogram-heart-played.png: rows 2 and 3 worked out, the top-left corner black
-    and a white cell in row 4 (two mistakes among 20 cells). Typed, as a player may (# black,
-    x white), so no part of it is xlsolver's own paint."""
+    and a white cell in row 4 (two mistakes among 20 cells). Typed as a player may (# black,
+    x white) where the picture has them painted, so none of it is xlsolver's own paint."""
     import openpyxl
 
     from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
