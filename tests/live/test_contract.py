@@ -48,6 +48,7 @@ from xlsolver.jobs import Options, kind_of, run_book
 from xlsolver.core.memory import MemoryWorkbook
 from xlsolver.core.protocol import SheetSnapshot
 from xlsolver.core.protocol import CellInfo
+from xlsolver.core.printing import DEFAULT_WIDTH, landscape, shown_box
 
 from .puzzles import laid_out, picture_nonogram, seed_plan, square_rings
 from .xlwings_double import Book, Sheet
@@ -294,6 +295,17 @@ def _memory_look(book: MemoryWorkbook, sheet: str) -> Look:
         elif isinstance(op, PrintSetup):
             printed = (op.top, op.left, op.bottom, op.right, op.landscape)
     text = {cell: look for cell, look in text.items() if look != DEFAULT_TEXT}
+    # A file prints every sheet xlsolver painted whole, on one page: the print area
+    # grown to what the sheet shows (core.printing), worked out when it is saved.
+    def width(col: int) -> float:
+        return widths.get(col, DEFAULT_WIDTH)
+
+    def points(cell):
+        return text.get(cell, DEFAULT_TEXT)[0]
+
+    box = shown_box(book.sheets.get(sheet, {}), width, points, printed[:4] if printed else None)
+    if box is not None:
+        printed = (*box, landscape(box, width, heights.get))
     return {"fonts": dict(book.fonts.get(sheet, {})), "widths": widths, "heights": heights, "lines": lines,
             "text": text, "print": printed}
 

@@ -51,6 +51,8 @@ from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
 from xlsolver.core.geometry import Cell
 from xlsolver.core.limits import DEFAULT_LIMITS, LIMIT_OPTION, Limits
+from xlsolver.core.printing import DEFAULT_WIDTH, shown_box, square_width
+from xlsolver.core.printing import landscape as printed_landscape
 from xlsolver.core.paint import (
     GREY,
     ColumnWidths,
@@ -97,6 +99,8 @@ class OpenpyxlWorkbook:
         self.path = path
         self.limits = limits  # how much of a sheet snapshot() reads
         self._theme: list[str] | None = None
+        self._painted: set[str] = set()  # the sheets plans were applied to: each prints on one page
+        self._set_up: set[str] = set()  # the sheets a plan gave a page setup
 
     # --- opening and creating ---
 
@@ -187,6 +191,7 @@ class OpenpyxlWorkbook:
         """Paint fills and borders, write values, size cells; the sheet is made if missing."""
         self.add_sheet(plan.sheet)
         ws = self.api[plan.sheet]
+        self._painted.add(plan.sheet)
         for op in plan.ops:
             if isinstance(op, Paint):
                 _paint(ws, op)
@@ -202,6 +207,7 @@ class OpenpyxlWorkbook:
                 _text_look(ws, op)
             elif isinstance(op, PrintSetup):
                 _print_setup(ws, op)
+                self._set_up.add(plan.sheet)
             elif isinstance(op, ColumnWidths):
                 for col, width in op.widths:
                     ws.column_dimensions[get_column_letter(col)].width = width
@@ -218,6 +224,10 @@ class OpenpyxlWorkbook:
         if self.api.vba_archive is not None and path.suffix.lower() not in MACRO_SUFFIXES:
             raise InputError("the workbook holds macros; save it with the .xlsm suffix", str(path))
         openpyxl_owned.record_last(self.api)
+        for name in sorted(self._painted & set(self.sheet_names())):
+            if hasattr(self.api[name], "print_area"):
+                # every sheet xlsolver painted prints on one page (a plan's own page setup keeps its orientation)
+                _print_whole(self.api[name], keep_orientation=name in self._set_up)
         with _collector_paused():
             atomic_write(path, self.api.save, "the workbook")
 
@@ -597,9 +607,9 @@ def _outline(ws, op: Outline) -> None:
 def _square(ws, op: SquareCells) -> None:
     """Rows ``size`` points high; columns as wide, in Excel's character units
     (pixels = 7 * width + 5 for the default font, and a point is 4/3 pixel)."""
-    width = max(0.0, (op.size * 4 / 3 - 5) / 7)
+    width = square_width(op.size)
     for col in range(op.left, op.right + 1):
-        ws.column_dimensions[get_column_letter(col)].width = round(width, 2)
+        ws.column_dimensions[get_column_letter(col)].width = width
     for row in range(op.top, op.bottom + 1):
         ws.row_dimensions[row].height = op.size
 
@@ -634,3 +644,36 @@ def _print_setup(ws, op: PrintSetup) -> None:
     ws.page_setup.fitToHeight = 1
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.print_options.horizontalCentered = True
+
+
+def _print_whole(ws, keep_orientation: bool = False) -> None:
+    """Print everything the sheet shows on one page: its print area (if any) grown
+    to the non-blank cells and the columns their texts run over into (core.printing)."""
+    def width(col: int) -> float:
+        dimension = ws.column_dimensions.get(get_column_letter(col))
+        return dimension.width if dimension is not None and dimension.width else DEFAULT_WIDTH
+
+    def points(ref: Cell) -> float | None:
+        font = ws._cells[ref].font
+        return float(font.sz) if font is not None and font.sz else None
+
+    def height(row: int) -> float | None:
+        dimension = ws.row_dimensions.get(row)
+        return dimension.height if dimension is not None else None
+
+    solid = _Derived(ws.parent._fills, lambda fill: getattr(fill, "fill_type", None) == "solid")
+    cells = {ref: CellInfo(_value(cell.value), "solid" if solid[(cell._style or _NO_STYLE).fillId] else None)
+             for ref, cell in ws._cells.items()}
+    box = shown_box(cells, width, points, _print_box(ws))
+    if box is not None:
+        wide = ws.page_setup.orientation == "landscape" if keep_orientation else printed_landscape(box, width, height)
+        _print_setup(ws, PrintSetup(*box, landscape=wide))
+
+
+def _print_box(ws) -> tuple[int, int, int, int] | None:
+    """The sheet's print area as (top, left, bottom, right), when it has one."""
+    try:
+        left, top, right, bottom = range_boundaries(ws.print_area.split(",")[0].split("!")[-1].replace("$", ""))
+    except (AttributeError, TypeError, ValueError):
+        return None
+    return None if None in (left, top, right, bottom) else (top, left, bottom, right)

@@ -55,6 +55,7 @@ class MemoryWorkbook:
             del self.sheets[name]
             self.fonts.pop(name, None)
             self.layout.pop(name, None)
+            self.formats.pop(name, None)
 
     def snapshot(self, sheet: str) -> SheetSnapshot:
         cells = {k: v for k, v in self.sheets[sheet].items() if not v.blank}

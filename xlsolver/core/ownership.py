@@ -186,18 +186,24 @@ class Owner:
             moved = _parse_cell(self._rec.memos.get(_move_key(cell)))
             if moved is not None and moved in self._owned and self._free(moved):
                 return Write(moved, op.value)
-            if op.value is not None and not self._free(cell, op.value):
+            if op.value is not None and not self._room(cell, op.value):
                 below = next(((cell[0] + k, cell[1]) for k in range(1, MOVE_ROWS + 1)
-                              if self._free((cell[0] + k, cell[1]))), None)
+                              if self._room((cell[0] + k, cell[1]))), None)
                 if below is None:
-                    raise _in_the_way(sheet, cell, self._now[cell].value)
+                    raise _in_the_way(sheet, cell, self._now.get(cell, _BLANK))
                 self._rec.memos[_move_key(op.cell)] = f"{below[0]},{below[1]}"
                 return Write(below, op.value)
         if self._free(cell, op.value):
             return op
         if op.value is None:
             return None  # never empty a cell of the user's
-        raise _in_the_way(sheet, cell, self._now[cell].value)
+        raise _in_the_way(sheet, cell, self._now[cell])
+
+    def _room(self, cell: Cell, value: object = None) -> bool:
+        """May a sentence go here: free for its value (:meth:`_free`), and, unless
+        xlsolver's, without the user's fill or diagonals (a cell they coloured is taken)."""
+        now = self._now.get(cell, _BLANK)
+        return self._free(cell, value) and (cell in self._owned or (now.fill is None and not now.diagonals))
 
     def _free(self, cell: Cell, value: object = None) -> bool:
         """May a value go here: the cell is empty, or its value is xlsolver's
@@ -267,11 +273,14 @@ def _same(info: CellInfo, after: CellInfo) -> bool:
             and info.diagonals == after.diagonals)
 
 
-def _in_the_way(sheet: str, cell: Cell, value: object) -> InputError:
-    shown = str(value)
-    shown = shown if len(shown) <= 30 else shown[:27] + "..."
-    return InputError(f'{sheet}!{cell_ref(*cell)} holds "{shown}", where xlsolver writes; '
-                      f"move it (or empty the cell) and press again: nothing was written", f"{sheet}!{cell_ref(*cell)}")
+def _in_the_way(sheet: str, cell: Cell, info: CellInfo) -> InputError:
+    if info.value in (None, ""):
+        what = "the cell is coloured"
+    else:
+        shown = str(info.value)
+        what = f'the cell holds "{shown if len(shown) <= 30 else shown[:27] + "..."}"'
+    return InputError(f"{what}, where xlsolver writes; move it (or empty the cell) and press again: "
+                      "nothing was written", f"{sheet}!{cell_ref(*cell)}")
 
 
 def _move_key(cell: Cell) -> str:

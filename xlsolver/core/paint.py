@@ -168,8 +168,10 @@ class TextLook:
 class PrintSetup:
     """Print the cells ``top..bottom`` x ``left..right`` and nothing else, on
     one page, centred across it. A layout hint for files meant for paper:
-    the openpyxl file and Calc set it up, live Excel leaves its own page setup
-    alone, the in-memory fake records it."""
+    the openpyxl file sets it up, the in-memory fake records it, live Excel
+    and Calc leave the user's page setup alone. (A file also makes every
+    sheet xlsolver painted print whole on one page when it is saved: see
+    :mod:`xlsolver.core.printing`.)"""
 
     top: int
     left: int
