@@ -1,7 +1,7 @@
 """Render the pictures in docs/images from the bundled workbook.
 
 Needs LibreOffice (Debian: libreoffice-calc-nogui), pdftoppm (poppler-utils)
-and ImageMagick's convert; run from the repository root:
+and Pillow (to trim the pages); run from the repository root:
 
     python docs/make_pictures.py
 
@@ -26,6 +26,8 @@ from xlsolver.core.paint import BLACK, WHITE, Paint, PaintPlan
 from xlsolver.jobs import Options, run_paths, solve_workbook
 from xlsolver.jobs.picture import PictureSettings, make_puzzle
 from xlsolver.sheets.nonogram_layout import find_layout
+
+from trim import trimmed  # docs/trim.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "docs" / "images"
@@ -62,8 +64,7 @@ def render_sheet(book: Path, sheet: str, png: Path, work: Path) -> None:
                    check=True, capture_output=True, timeout=180)
     subprocess.run(["pdftoppm", "-r", "170", "-png", "-singlefile", str(single.with_suffix(".pdf")),
                     str(work / png.stem)], check=True)
-    subprocess.run(["convert", str(work / f"{png.stem}.png"), "-trim", "-bordercolor", "white",
-                    "-border", "8", str(png)], check=True)
+    trimmed(work / f"{png.stem}.png", png)
 
 
 MAX_ROWS = 22  # rows of a Steps sheet shown
@@ -148,7 +149,7 @@ def picture_pictures(work: Path) -> None:
 
 
 def main() -> int:
-    for tool in ("soffice", "pdftoppm", "convert"):
+    for tool in ("soffice", "pdftoppm"):
         if shutil.which(tool) is None:
             print(f"make_pictures: {tool} is not installed", file=sys.stderr)
             return 1

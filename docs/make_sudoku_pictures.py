@@ -1,7 +1,7 @@
 """Render the sudoku pictures in docs/images: a hint with pencil marks, and a
 Steps sheet, as LibreOffice shows them.
 
-Needs LibreOffice, pdftoppm and ImageMagick's convert; run from the
+Needs LibreOffice, pdftoppm and Pillow (to trim the pages); run from the
 repository root:
 
     python docs/make_sudoku_pictures.py
@@ -20,6 +20,8 @@ from xlsolver.sheets.sudoku_sheet import sudoku_import_plan
 from xlsolver.sudoku import Shape
 from xlsolver.sudoku.generator import make_puzzle
 from xlsolver.sudoku.techniques import explain
+
+from trim import trimmed  # docs/trim.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "docs" / "images"
@@ -43,8 +45,7 @@ def render(book: OpenpyxlWorkbook, sheet: str, area: str, png: Path, work: Path,
                    check=True, capture_output=True, timeout=180)
     subprocess.run(["pdftoppm", "-r", "130", "-png", "-singlefile", "-f", "1", str(single.with_suffix(".pdf")),
                     str(work / png.stem)], check=True)
-    subprocess.run(["convert", str(work / f"{png.stem}.png"), "-trim", "-bordercolor", "white", "-border", "8",
-                    str(png)], check=True)
+    trimmed(work / f"{png.stem}.png", png)
 
 
 def hinted_book(seed: str, technique_wanted: tuple[str, ...]) -> OpenpyxlWorkbook:
