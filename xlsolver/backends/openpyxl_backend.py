@@ -43,7 +43,7 @@ from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.writer.theme import theme_xml
 
-from xlsolver.backends import openpyxl_owned
+from xlsolver.backends import openpyxl_keeps, openpyxl_owned
 from xlsolver.backends.archive_checks import check_archive
 from xlsolver.backends.paint_record import RECORD_SHEET
 from xlsolver.core.ownership import RECORD_SHEET as OWNED_SHEET
@@ -230,6 +230,10 @@ class OpenpyxlWorkbook:
                 _print_whole(self.api[name], keep_orientation=name in self._set_up)
         with _collector_paused():
             atomic_write(path, self.api.save, "the workbook")
+
+    def unkept(self) -> list[str]:
+        """What of the file this back end's writer would drop (a text box on Sheet1 ...): see openpyxl_keeps."""
+        return openpyxl_keeps.unkept(self.path) if self.path is not None else []
 
     def looks(self, sheet: str, cells: list[Cell]) -> dict[Cell, CellLook]:
         """Each cell's whole look, its style records' XML included (see openpyxl_owned)."""

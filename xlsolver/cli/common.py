@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
@@ -14,7 +15,8 @@ if TYPE_CHECKING:  # only named in annotations; the dataclass machinery is left 
 
 __all__ = [
     "EXIT_ALL_UNIQUE", "EXIT_INPUT_ERROR", "EXIT_NOT_ALL_UNIQUE", "EXIT_TEXT", "ProgressBar", "Watcher",
-    "add_target_arguments", "check_targets", "exit_code", "fail", "kind_settings", "print_reports", "subcommand",
+    "add_limit_argument", "add_target_arguments", "check_targets", "exit_code", "fail", "kind_settings", "limits",
+    "print_reports", "printable", "subcommand",
 ]
 
 EXIT_ALL_UNIQUE = 0
@@ -77,9 +79,27 @@ def subcommand(sub, name: str, help: str, description: str, epilog: str = "") ->
                           formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
+# Characters a line must not carry to a terminal: the C0 and C1 controls (ESC starts
+# the sequences that move the cursor, recolour, retitle the window ...), DEL, and the
+# bidirectional overrides and isolates that show text in another order than it is.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print as one line: each control character written as its
+    escape (``\\x1b``, ``\\n``, ``\\u202e``), so a title from a file shows what it
+    holds and does nothing to the terminal."""
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def _escape(match: re.Match) -> str:
+    code = ord(match.group())
+    return {10: "\\n", 13: "\\r", 9: "\\t"}.get(code) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
 def fail(message: str) -> int:
     """Print ``xlsolver: message`` to stderr; the exit status of an input error."""
-    print(f"xlsolver: {message}", file=sys.stderr)
+    print(f"xlsolver: {printable(message)}", file=sys.stderr)
     return EXIT_INPUT_ERROR
 
 
@@ -100,7 +120,7 @@ class ProgressBar:
     def __call__(self, p: Progress) -> None:
         if not self.enabled:
             return
-        what = f"{p.what} {p.done}/{p.total}" if p.total else p.what
+        what = printable(f"{p.what} {p.done}/{p.total}" if p.total else p.what)
         fraction = p.fraction if p.fraction is not None else (p.done / p.total if p.total else 0.0)
         fraction = min(max(fraction, 0.0), 1.0)
         full = int(round(fraction * self.WIDTH))
@@ -141,7 +161,7 @@ class Watcher:
     def start(self, what: str) -> None:
         self.bar.done()
         if self.enabled:
-            print(f"solving {what} ...", file=sys.stderr, flush=True)
+            print(f"solving {printable(what)} ...", file=sys.stderr, flush=True)
 
     def progress(self, p: Progress) -> None:
         self.bar(p)
@@ -150,19 +170,25 @@ class Watcher:
 def print_reports(reports: Iterable, as_json: bool) -> list:
     """One line (or one JSON object) per report, then the files written. Returns the reports.
     An error is one line on stderr (``xlsolver: Sheet!C4: ...``), the same stream and
-    form as every other error; with --json its object is also on stdout, with the rest."""
+    form as every other error; with --json its object is also on stdout, with the rest.
+    Text from a sheet or a file (a title, a cell's value in a message) reaches the
+    terminal only through :func:`printable`; JSON escapes it itself."""
     reports = list(reports)
     for report in reports:
         if as_json:
             print(json.dumps(report.to_json()), flush=True)
         if report.status == "error":  # its message names the place (sheet and cell, file and line)
-            print(f"xlsolver: {report.message}", file=sys.stderr, flush=True)
+            print(f"xlsolver: {printable(report.message)}", file=sys.stderr, flush=True)
         elif not as_json:
-            print(report.line(), flush=True)
+            print(printable(report.line()), flush=True)
     written = sorted({r.output for r in reports if r.output})
     if written and not as_json:
         for path in written:
-            print(f"painted workbook written to {path}")
+            print(f"painted workbook written to {printable(path)}")
+    for path, unkept in sorted({r.output: tuple(r.extra["unkept"]) for r in reports
+                                if r.output and r.extra.get("unkept")}.items()):
+        print(f"xlsolver: note: {printable(path)} lacks {printable(', '.join(unkept))} of the input, "
+              "which xlsolver's file writer cannot keep (the input is as it was)", file=sys.stderr, flush=True)
     return reports
 
 

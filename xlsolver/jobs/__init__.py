@@ -90,7 +90,7 @@ def run_book(book: WorkbookBackend, source: str, sheet: str | None, options: Opt
     names = book.sheet_names()
     if sheet is not None and sheet not in names:
         return [Report(source, sheet, ERROR, f'{Path(source).name} has no sheet "{sheet}" (it has: {", ".join(names)})')]
-    reader = SheetReader(book, snapshots)
+    reader = SheetReader(book, snapshots, options.limits)
     record = Record.read(book)
     reports = []
     for name in [sheet] if sheet else names:
@@ -112,7 +112,10 @@ def run_sheet(book: WorkbookBackend, reader: SheetReader, name: str, options: Op
     only into empty cells and cells of xlsolver's own, and what it changes is
     recorded (``record``, read once per workbook) so that ``clear`` gives it back."""
     record = record if record is not None else Record.read(book)
-    snap = record.annotate(reader.snapshot(name))
+    try:
+        snap = record.annotate(reader.snapshot(name))
+    except InputError as err:  # a sheet beyond the limits: its own error, the other sheets still read
+        return Report("", name, ERROR, str(err))
     found = locate(snap, reader)
     if found is None:
         return Report("", name, ERROR, no_puzzle(name)) if named else None
@@ -140,9 +143,14 @@ def run_workbook(path: Path, action: str = "solve", out: Path | None = None, she
     options = options or Options()
     source = str(path)
     try:
-        book = OpenpyxlWorkbook.open(path)
+        book = OpenpyxlWorkbook.open(path, options.limits)
     except InputError as err:
         return [Report(source, None, ERROR, str(err))]
+    unkept = book.unkept()
+    if in_place and unkept:
+        return [Report(source, None, ERROR, f"{path.name} holds {_listed(unkept)}, which xlsolver's file writer "
+                                            f"cannot keep: painting it in place would lose {_them(unkept)}; write a copy "
+                                            f"with -o (the copy lacks {_them(unkept)}), or press the buttons in Excel or Calc")]
     reports = run_book(book, source, sheet, options, action)
     if not reports:
         return [Report(source, None, ERROR, f"{path.name}: no sheet holds a puzzle that offers {action} "
@@ -155,7 +163,17 @@ def run_workbook(path: Path, action: str = "solve", out: Path | None = None, she
             return reports + [Report(source, None, ERROR, str(err))]
         for r in reports:
             r.output = str(target) if r.status != ERROR else None
+            if unkept and r.output:
+                r.extra["unkept"] = unkept  # the copy lacks them: the command line says so
     return reports
+
+
+def _them(items: list[str]) -> str:
+    return "it" if len(items) == 1 and items[0].startswith("a ") else "them"
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _known_suffixes() -> str:
