@@ -395,7 +395,22 @@ def test_no_solution_paints_the_conflict_red():
     plan = nonogram_plan(layout, result(Status.NONE, known, conflict=conflict, message="no solution: row 2 cannot be placed"),
                          SHEET)
     assert plan.cells_with(RED) == {(5, 3), (2, 4), (3, 4), grid_cell(2, 4)}
-    assert plan.writes()[layout.status_cell] == "no solution: row 2 cannot be placed"
+    assert plan.writes()[layout.status_cell] == "no solution: row 2 cannot be placed: the clashing givens are shown in red"
+
+
+def test_no_solution_paints_the_line_where_it_shows_and_what_line_logic_proved():
+    layout = find_layout(snap(FORK))
+    board = parse_grid(["#.#.#", "??#??", "??#??"])
+    conflict = Conflict(lines=(Line("row", 1),), board=board, line=Line("row", 1))
+    known = np.full((3, 5), UNKNOWN)
+    plan = nonogram_plan(layout, result(Status.NONE, known, conflict=conflict, message="no solution: row 2 cannot be placed"),
+                         SHEET)
+    assert plan.cells_with(RED) == {grid_cell(1, c) for c in range(5)} | set(layout.hint_cells(Line("row", 1)))
+    assert plan.cells_with(BLACK) == {grid_cell(0, 0), grid_cell(0, 2), grid_cell(0, 4), grid_cell(2, 2)}
+    assert plan.cells_with(WHITE) == {grid_cell(0, 1), grid_cell(0, 3)}
+    assert plan.writes()[layout.status_cell] == "no solution: row 2 cannot be placed: shown in red"
+    check = nonogram_plan(layout, result(Status.NONE, known, conflict=conflict, message="m"), SHEET, reveal=False)
+    assert check.cells_with(RED) == plan.cells_with(RED) and not check.cells_with(BLACK) | check.cells_with(WHITE)
 
 
 def test_red_for_a_blank_line_goes_beside_the_grid():

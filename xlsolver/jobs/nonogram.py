@@ -21,7 +21,7 @@ from xlsolver.core.files import atomic_write_text, printable
 from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.core.paint import BLACK as BLACK_STYLE
 from xlsolver.core.paint import WHITE as WHITE_STYLE
-from xlsolver.core.paint import ColumnWidths, PaintPlan, Style, group_by_style
+from xlsolver.core.paint import ColumnWidths, PaintPlan, Style, Write, group_by_style
 from xlsolver.core.ownership import Owner, Record
 from xlsolver.core.progress import Progress
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
@@ -459,17 +459,22 @@ def _nothing_to_do(book: WorkbookBackend, sheet: _Sheet, action: str, options: O
     if givens_to_blame:
         sentence = (f"{action}: the painted cells contradict the clues; run xlsolver check to see which "
                     f"(or clear to start again)")
+        _say(book, sheet, sentence)
     else:  # the clues break: shown as solve shows it (what line logic proved, the line in red)
-        _show_contradiction(book, sheet, result)
         sentence = f"{action}: {sheet.variant.verdict(result)}"
-    _say(book, sheet, sentence)
+        _show_contradiction(book, sheet, result, sentence)
     return sheet.report(sentence, sentence, ok=False)
 
 
-def _show_contradiction(book: WorkbookBackend, sheet: _Sheet, result, reveal: bool = True) -> None:
+def _show_contradiction(book: WorkbookBackend, sheet: _Sheet, result, sentence: str, reveal: bool = True) -> None:
     """Paint where a puzzle without solution breaks, as solve paints it (with
-    ``reveal``, what line logic proved before; without, the red alone)."""
-    book.apply(sheet.variant.plan(sheet.layout, sheet.puzzle, result, sheet.snap.name, sheet.hints, reveal=reveal))
+    ``reveal``, what line logic proved before; without, the red alone), with
+    ``sentence`` in the status cell. The solve's plan tidies the marks of a hint
+    already; tidying after it (:func:`_say`) would take its red away."""
+    plan = sheet.variant.plan(sheet.layout, sheet.puzzle, result, sheet.snap.name, sheet.hints, reveal=reveal)
+    status = sheet.layout.status_cell
+    ops = tuple(op for op in plan.ops if not (isinstance(op, Write) and op.cell == status))
+    book.apply(PaintPlan(plan.sheet, ops + (Write(status, sentence),)))
 
 
 def _step_or_hint(book: WorkbookBackend, found: Found, options: Options, hint: bool) -> Report:
@@ -515,8 +520,9 @@ def check_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
         if result.verdict == Status.NONE:  # the clues break: the line in red, nothing revealed
             alone = sheet.variant.solve(sheet.puzzle, None, Budget(seconds=options.budget_seconds), _engine(options))
             if alone.status == Status.NONE:
-                _show_contradiction(book, sheet, alone, reveal=False)
                 sentence = CHECK_PREFIX + "the clues have " + sheet.variant.verdict(alone)
+                _show_contradiction(book, sheet, alone, sentence, reveal=False)
+                return sheet.report(result.message, sentence, result.verdict, ok=False)
         _say(book, sheet, sentence)
         return sheet.report(result.message, sentence, result.verdict, ok=False)
     wrong = result.wrong

@@ -83,15 +83,17 @@ class LineEngine:
     def lines_through(self, position: int) -> list[LineKey]:
         return [(0, position // self.w), (1, position % self.w)]
 
-    def probe(self, state: list[int]) -> LineKey | None:
-        """Root probing until a pass learns nothing; the failing line if the state breaks."""
+    def probe(self, state: list[int]) -> tuple[int, tuple[LineKey, ...]] | None:
+        """Root probing until a pass learns nothing. When the state breaks: the
+        position of a cell every colour of which fails, with the lines where
+        they fail (each once, in the order of the colours); else None."""
         learned = True
         while learned:
             learned = False
             for p in range(len(state)):
                 if _single(state[p]):
                     continue
-                union, last_failure = 0, None
+                union, failures = 0, []
                 for bit in _bits(state[p]):
                     self.budget.charge()
                     trial = list(state)
@@ -100,9 +102,9 @@ class LineEngine:
                     if failed is None:
                         union = trial if union == 0 else [a | b for a, b in zip(union, trial)]
                     else:
-                        last_failure = failed
+                        failures.append(failed)
                 if union == 0:
-                    return last_failure
+                    return p, tuple(dict.fromkeys(failures))
                 if union != state:
                     state[:] = union
                     learned = True
@@ -183,11 +185,14 @@ def _solve(puzzle: ColourNonogram, givens: np.ndarray | None, budget: Budget) ->
     difficulty = "line"
     try:
         failed = engine.propagate(state, engine.all_lines())
-        if failed is None and not all(map(_single, state)):
-            difficulty = "probing"
-            failed = engine.probe(state)
+        proved = _masks(engine, state)  # what line logic proved (before the clash, if it failed)
         if failed is not None:
-            return _none(engine, start, failed, budget, by_probing=difficulty == "probing")
+            return _line_fails(engine, start, proved, failed, budget)
+        if not all(map(_single, state)):
+            difficulty = "probing"
+            broken = engine.probe(state)
+            if broken is not None:
+                return _probe_fails(engine, start, proved, *broken, budget)
         if not all(map(_single, state)):
             difficulty = "search"
         for solution in engine.search(state):
@@ -203,8 +208,9 @@ def _solve(puzzle: ColourNonogram, givens: np.ndarray | None, budget: Budget) ->
     stats = {"difficulty": difficulty, "branches": engine.branches}
     grids = tuple(engine.to_indices(s) for s in found)
     if not found:
-        message = "no solution: every branch of the search fails"
-        return ColourResult(Status.NONE, (), start, message, Conflict(), nodes=budget.used_nodes, stats=stats)
+        message = "no solution: every branch of the search fails; no single line shows the contradiction"
+        return ColourResult(Status.NONE, (), start, message, Conflict(board=proved), nodes=budget.used_nodes,
+                            stats=stats)
     if len(found) == 1:
         how = {"line": "by line logic alone", "probing": "by line logic and probing",
                "search": f"by search ({engine.branches} branches)"}[difficulty]
@@ -221,12 +227,35 @@ def _masks(engine: LineEngine, state: list[int]) -> np.ndarray:
     return np.array(state, dtype=np.int64).reshape(engine.h, engine.w)
 
 
-def _none(engine: LineEngine, start: np.ndarray, failed: LineKey, budget: Budget, by_probing: bool) -> ColourResult:
-    line = Line("row" if failed[0] == 0 else "col", failed[1])
-    clue = format_colour_clue(engine.puzzle.clue(line))
-    if by_probing:
-        message = f"no solution: a cell can take no colour; each one breaks a line such as {line} (clue {clue})"
+def _line(key: LineKey) -> Line:
+    return Line("row" if key[0] == 0 else "col", key[1])
+
+
+def _named(engine: LineEngine, line: Line) -> str:
+    return f"{line} (clue {format_colour_clue(engine.puzzle.clue(line))})"
+
+
+def _line_fails(engine: LineEngine, start: np.ndarray, proved: np.ndarray, failed: LineKey,
+                budget: Budget) -> ColourResult:
+    """Line logic failed on ``failed``: the line, and ``proved``, what it proved before."""
+    line = _line(failed)
+    message = f"no solution: {_named(engine, line)} cannot be placed"
+    return ColourResult(Status.NONE, (), start, message, Conflict(lines=(line,), board=proved, line=line),
+                        nodes=budget.used_nodes, stats={"difficulty": "line", "branches": 0})
+
+
+def _probe_fails(engine: LineEngine, start: np.ndarray, proved: np.ndarray, position: int,
+                 failures: tuple[LineKey, ...], budget: Budget) -> ColourResult:
+    """Probing found a cell every colour of which fails: one line shows it when every
+    colour fails there; otherwise no single line does, and none is named for the grid."""
+    r, c = divmod(position, engine.w)
+    lines = tuple(_line(key) for key in failures)
+    cell = f"cell (row {r + 1}, column {c + 1}) can take no colour"
+    if len(lines) == 1:
+        message = f"no solution: {cell}; each one breaks {_named(engine, lines[0])}"
     else:
-        message = f"no solution: {line} (clue {clue}) cannot be placed"
-    return ColourResult(Status.NONE, (), start, message, Conflict(lines=(line,)), nodes=budget.used_nodes,
-                       stats={"difficulty": "line", "branches": 0})
+        message = (f"no solution: {cell}: each one breaks a line, "
+                   f"{' or '.join(_named(engine, line) for line in lines)}; no single line shows the contradiction")
+    return ColourResult(Status.NONE, (), start, message,
+                        Conflict(lines=lines, board=proved, line=lines[0] if len(lines) == 1 else None),
+                        nodes=budget.used_nodes, stats={"difficulty": "probing", "branches": 0})

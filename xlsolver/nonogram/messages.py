@@ -42,18 +42,28 @@ def clue_problems_message(problems: list[tuple[Line | None, str]]) -> str:
     return "no solution: " + "; ".join(text for _, text in problems)
 
 
+NO_SINGLE_LINE = "no single line shows the contradiction"
+
+
+def cannot_place_message(puzzle: Nonogram, line: Line) -> str:
+    """Line logic fails on ``line``: its clue has no placement on what it proved."""
+    return f"no solution: {describe(puzzle, line)} cannot be placed"
+
+
 def contradiction_message(puzzle: Nonogram, found: Contradiction) -> str:
-    """Where the search met its first contradiction."""
+    """Where the search met its first contradiction; whether a single line shows it."""
     names = [describe(puzzle, line) for line in found.lines]
-    if not names:
-        return "no solution"
-    if found.cell is None and found.depth == 0:
+    if found.depth == 0 and found.cell is None and names:
         return f"no solution: {' and '.join(names)} cannot be placed"
-    if found.depth == 0 and found.cell is not None:
+    if found.depth == 0 and found.cell is not None and names:
         r, c = found.cell
-        return (f"no solution: cell (row {r + 1}, column {c + 1}) can be neither black nor white; "
-                f"either way {' or '.join(names)} cannot be placed")
-    return f"no solution: every branch of the search fails; the first contradiction is in {names[0]}"
+        cell = f"cell (row {r + 1}, column {c + 1}) can be neither black nor white"
+        if len(names) == 1:
+            return f"no solution: {cell}; either way {names[0]} cannot be placed"
+        return f"no solution: {cell}: black breaks {names[0]}, white breaks {names[1]}; {NO_SINGLE_LINE}"
+    if found.depth > 0:
+        return f"no solution: every branch of the search fails; {NO_SINGLE_LINE}"
+    return f"no solution, found by search; {NO_SINGLE_LINE}"
 
 
 def givens_message(puzzle: Nonogram, start: np.ndarray, cells: list[Cell], lines: tuple[Line, ...]) -> str:

@@ -156,13 +156,20 @@ def parse_grid(lines: list[str] | str) -> np.ndarray:
     return np.array([[codes[ch] for ch in line] for line in lines], dtype=np.int8)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Conflict:
     """Where a puzzle without solution breaks: the lines whose clue cannot be
-    placed and the given cells (0-based) that clash with the clues."""
+    placed and the given cells (0-based) that clash with the clues.
+
+    ``board`` is what line logic proved before the clash, a state grid of the
+    search (``UNKNOWN``/``BLOCK``/``DOT``, or colour masks; None when not
+    known), and ``line`` the one line where the contradiction shows on it
+    (None when no single line does, as when only a search finds it)."""
 
     lines: tuple[Line, ...] = ()
     cells: tuple[tuple[int, int], ...] = ()
+    board: np.ndarray | None = None
+    line: Line | None = None
 
 
 @dataclass(frozen=True, eq=False)

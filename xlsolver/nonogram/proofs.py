@@ -5,8 +5,10 @@ several solutions  which cells every solution shares (:func:`shared_cells`,
                    a cell is shared when forcing its other value leaves no
                    solution.
 no solution        where the puzzle breaks (:func:`locate_conflict`): the
-                   first contradiction the search met, or, when the clues
-                   alone have solutions, a small set of givens that clash.
+                   line where line logic fails, else the first contradiction
+                   the search met, or, when the clues alone have solutions, a
+                   small set of givens that clash; with what line logic proved
+                   before the clash (:func:`line_logic`), for the sheet to show.
 
 Each check gets a small budget of its own (an :class:`Allowance` hands them
 out), so a hard cell stays undecided rather than eat the rest.
@@ -24,7 +26,7 @@ from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.core.geometry import Cell
 from xlsolver.nonogram import sat
 from xlsolver.nonogram.board import Board, LineKey, line_of, states
-from xlsolver.nonogram.messages import contradiction_message, givens_message
+from xlsolver.nonogram.messages import cannot_place_message, contradiction_message, givens_message
 from xlsolver.nonogram.model import UNKNOWN, Conflict, Nonogram
 from xlsolver.nonogram.search import Contradiction, Engine
 
@@ -197,13 +199,27 @@ def first_contradiction(puzzle: Nonogram, grid: np.ndarray, allowance: Allowance
     return None if check.engine is None else check.engine.conflict
 
 
+def line_logic(puzzle: Nonogram, grid: np.ndarray) -> tuple[np.ndarray, LineKey | None]:
+    """Propagate ``grid`` by the line solver alone: the state grid it reached and
+    the line that has no placement on it (None at a fixpoint). When a line fails,
+    the grid is what was proved before it, every cell a line-solver deduction.
+
+    The same propagation as the solver's root (same lines, same order), so it
+    fails where the solver's did; it is run again rather than kept from the
+    search, which changes its boards in place as it probes."""
+    engine = Engine(puzzle, Budget(seconds=None))  # propagation charges no budget
+    board = Board.from_array(grid)
+    failed = engine.propagate(board, engine.all_lines())
+    return board.to_array(), failed
+
+
 def locate_conflict(puzzle: Nonogram, start: np.ndarray, engine: Engine,
                     allowance: Allowance) -> tuple[Conflict, str]:
     """Where a puzzle without solution breaks, and one sentence that says so.
 
     If the clues alone have solutions, the givens are to blame: shrink them to
-    a small clashing set. Otherwise (or when that cannot be decided) report
-    the lines of the first contradiction the search met.
+    a small clashing set. Otherwise (or when that cannot be decided) the line
+    where line logic fails, or else the first contradiction the search met.
     """
     if (start != UNKNOWN).any():
         free = np.full(start.shape, UNKNOWN, dtype=np.int8)
@@ -212,9 +228,29 @@ def locate_conflict(puzzle: Nonogram, start: np.ndarray, engine: Engine,
             cells = _clashing_givens(puzzle, start, allowance)
             return _givens_conflict(puzzle, start, cells)
         if alone.none:
-            engine = alone.engine
-    contradiction = engine.conflict or Contradiction(())
-    return Conflict(lines=contradiction.lines), contradiction_message(puzzle, contradiction)
+            engine = alone.engine  # the clues' own contradiction, which the givens do not cause
+    return _clue_conflict(puzzle, start, engine.conflict)
+
+
+def _clue_conflict(puzzle: Nonogram, grid: np.ndarray, found: Contradiction | None) -> tuple[Conflict, str]:
+    """The clues have no solution that respects ``grid``: where it shows, and what
+    line logic proved before.
+
+    When line logic from ``grid`` fails, the line it fails on. Otherwise the
+    search found the contradiction (``found``, the first it met, below ``grid``
+    or below the clues alone): a probe at the root whose two values fail on one
+    line shows on that line; anything else (two lines, a deeper branch, the SAT
+    solver's proof not met again in time) shows on no single line, and none is
+    named for the grid (the sentence says so)."""
+    board, failed = line_logic(puzzle, grid)
+    if failed is not None:
+        line = line_of(failed)
+        return Conflict(lines=(line,), board=board, line=line), cannot_place_message(puzzle, line)
+    found = found or Contradiction(())
+    at_root = found.depth == 0 and found.cell is not None
+    lines = found.lines if at_root else ()
+    shows = lines[0] if len(lines) == 1 else None
+    return Conflict(lines=lines, board=board, line=shows), contradiction_message(puzzle, found)
 
 
 def _clashing_givens(puzzle: Nonogram, start: np.ndarray, allowance: Allowance) -> list[Cell]:
@@ -254,8 +290,11 @@ def _givens_only(start: np.ndarray, cells: list[Cell]) -> np.ndarray:
 
 
 def _givens_conflict(puzzle: Nonogram, start: np.ndarray, cells: list[Cell]) -> tuple[Conflict, str]:
-    grid = _givens_only(start, cells)
-    engine = Engine(puzzle, Budget(seconds=None))
-    failed = engine.propagate(Board.from_array(grid), engine.all_lines())
+    """The givens at ``cells`` clash: the line where line logic from them alone
+    fails, if it does, and what it proved before (shown with every given kept as
+    it is: more givens only prove more, so each cell still follows from them)."""
+    board, failed = line_logic(puzzle, _givens_only(start, cells))
     lines = (line_of(failed),) if failed is not None else ()
-    return Conflict(lines=lines, cells=tuple(cells)), givens_message(puzzle, start, cells, lines)
+    shown = np.where(start != UNKNOWN, start, board).astype(np.int8)
+    conflict = Conflict(lines=lines, cells=tuple(cells), board=shown, line=lines[0] if lines else None)
+    return conflict, givens_message(puzzle, start, cells, lines)

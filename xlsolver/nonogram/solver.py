@@ -215,10 +215,13 @@ def _sat_call(backend: sat.SatNonogram, budget: Budget, deadline: float,
 
 
 def _clue_problems(puzzle: Nonogram, problems: list[tuple[Line | None, str]]) -> NonogramResult:
-    """NONE for clues that cannot work at all, naming the lines (the solver stays total)."""
+    """NONE for clues that cannot work at all, naming the lines (the solver stays total).
+    Nothing is proved; a clue that fits no placement on its line alone shows there."""
     lines = tuple(dict.fromkeys(line for line, _ in problems if line is not None))
     known = np.full((puzzle.height, puzzle.width), UNKNOWN, dtype=np.int8)
-    return NonogramResult(Status.NONE, (), known, clue_problems_message(problems), Conflict(lines=lines))
+    shows = lines[0] if len(lines) == 1 and all(line is not None for line, _ in problems) else None
+    conflict = Conflict(lines=lines, board=known, line=shows)
+    return NonogramResult(Status.NONE, (), known, clue_problems_message(problems), conflict)
 
 
 def _result(status: Status, found: tuple[np.ndarray, ...], known: np.ndarray, message: str,

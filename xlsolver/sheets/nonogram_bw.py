@@ -28,7 +28,7 @@ from xlsolver.core.paint import (
 )
 from xlsolver.core.protocol import CellInfo, SheetSnapshot
 from xlsolver.core.status import Status
-from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Clue, Conflict, Nonogram, NonogramResult
+from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Clue, Conflict, Line, Nonogram, NonogramResult
 from xlsolver.sheets.nonogram_layout import (
     NonogramLayout,
     as_typed,
@@ -112,33 +112,48 @@ def read_givens(snap: SheetSnapshot, layout: NonogramLayout) -> np.ndarray:
 
 # --- painting a result ------------------------------------------------------
 
-def nonogram_plan(layout: NonogramLayout, result: NonogramResult, sheet: str) -> PaintPlan:
+def nonogram_plan(layout: NonogramLayout, result: NonogramResult, sheet: str, *, reveal: bool = True) -> PaintPlan:
     """Paint a result in the analyzer's colours and write the verdict sentence.
 
     Known black cells grey, known white cells white with diagonals, unknown
-    cells untouched (cleared when they carry an earlier run's red); for a
-    puzzle without solution, the hints of the conflicting lines and the
-    clashing given cells red.
+    cells untouched (cleared when they carry an earlier run's red). For a
+    puzzle without solution, as the analyzer shows it: what line logic proved
+    before the clash in those colours, every cell of the line where it shows
+    red (when one line does), and red on the hints of the lines it names and
+    on the given cells that clash. ``reveal=False`` (a check) paints the red
+    alone, no deduction.
     """
     if result.known.shape != (layout.height, layout.width):
         raise ValueError(f"result is {result.known.shape}, the layout {layout.height}x{layout.width}")
+    conflict = result.conflict if result.status == Status.NONE else None
+    known = result.known if conflict is None or conflict.board is None else conflict.board
     styled: dict[Cell, Style] = {cell: CLEAR for cell in layout.stale}
-    for (r, c), state in np.ndenumerate(result.known):
+    for (r, c), state in np.ndenumerate(known if reveal else ()):
         if state == BLOCK:
             styled[layout.cell(r, c)] = BLACK
         elif state == DOT:
             styled[layout.cell(r, c)] = WHITE
-    if result.status == Status.NONE and result.conflict is not None:
-        styled.update({cell: RED for cell in _conflict_cells(layout, result.conflict)})
+    if conflict is not None:
+        styled.update({cell: RED for cell in conflict_cells(layout, conflict)})
     ops = unmark_ops(layout) + group_by_style(styled) + (Write(layout.status_cell, status_sentence(result)),)
     return PaintPlan(sheet, ops)
 
 
-def _conflict_cells(layout: NonogramLayout, conflict: Conflict) -> Iterable[Cell]:
+def conflict_cells(layout: NonogramLayout, conflict: Conflict) -> Iterable[Cell]:
+    """The sheet cells a contradiction paints red: the grid cells of the line where
+    it shows, the hints of the lines it names, the given cells that clash."""
+    if conflict.line is not None:
+        yield from (layout.cell(*rc) for rc in _line_cells(conflict.line, layout.height, layout.width))
     for line in conflict.lines:
         yield from layout.hint_cells(line)
     for r, c in conflict.cells:
         yield layout.cell(r, c)
+
+
+def _line_cells(line: Line, height: int, width: int) -> list[tuple[int, int]]:
+    if line.axis == "row":
+        return [(line.index, c) for c in range(width)]
+    return [(r, line.index) for r in range(height)]
 
 
 def status_sentence(result: NonogramResult) -> str:
@@ -149,12 +164,25 @@ def status_sentence(result: NonogramResult) -> str:
         shared = int(np.count_nonzero(result.known != UNKNOWN))
         return f"several solutions: the {shared} cells all solutions share are painted; the rest differ"
     message = result.message.strip()
-    if message:  # the solver's own sentence for none and gave_up says it whole
+    if message and result.status == Status.NONE:  # the solver's sentence, and what is red
+        return message + shown_in_red(result.conflict)
+    if message:  # the solver's own sentence for gave_up says it whole
         return message
     if result.status == Status.NONE:
         detail = _describe_conflict(result.conflict)
         return f"no solution: {detail}" if detail else "no solution"
     return f"gave up after {result.seconds:.3g} s"
+
+
+def shown_in_red(conflict: Conflict | None) -> str:
+    """What the sentence of a contradiction adds on a sheet: where the red is."""
+    if conflict is None:
+        return ""
+    if conflict.line is not None:
+        return ": shown in red"
+    if conflict.cells:
+        return ": the clashing givens are shown in red"
+    return ""
 
 
 def _describe_conflict(conflict: Conflict | None) -> str:

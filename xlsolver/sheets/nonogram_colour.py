@@ -14,6 +14,8 @@ colour puzzle out builds on :func:`.nonogram_bw.import_plan`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from xlsolver.core.errors import InputError
@@ -23,7 +25,7 @@ from xlsolver.core.protocol import SheetSnapshot
 from xlsolver.core.status import Status
 from xlsolver.nonogram.colour import ColourNonogram, ColourResult, Colour, colour_name
 from xlsolver.nonogram.model import DOT, Nonogram
-from xlsolver.sheets.nonogram_bw import import_plan
+from xlsolver.sheets.nonogram_bw import conflict_cells, import_plan, shown_in_red
 from xlsolver.sheets.nonogram_layout import (
     HINT_FILLS,
     PLAIN_BLACK,
@@ -40,6 +42,7 @@ from xlsolver.sheets.nonogram_layout import (
 __all__ = [
     "colour_import_plan",
     "colour_plan",
+    "colour_status_sentence",
     "hint_fills",
     "is_colour_nonogram",
     "read_colour_nonogram",
@@ -118,22 +121,27 @@ def _colour_givens(snap: SheetSnapshot, layout: NonogramLayout, puzzle: ColourNo
 
 
 def colour_plan(layout: NonogramLayout, puzzle: ColourNonogram, result: ColourResult, sheet: str,
-                hints: dict[Cell, str]) -> PaintPlan:
+                hints: dict[Cell, str], *, reveal: bool = True) -> PaintPlan:
     """Paint a colour result: proven cells in their colours (background white with
-    diagonals), a red font on the hints of a conflicting line, the verdict sentence.
-    ``hints`` are the hint cells' colours (:func:`hint_fills`), kept as they are."""
+    diagonals), the verdict sentence. For no solution, what line logic proved
+    before the clash, every cell of the line where it shows red (when one line
+    does) and a red font on the hints of the lines it names, as their fill is
+    their colour. ``hints`` are the hint cells' colours (:func:`hint_fills`),
+    kept as they are. ``reveal=False`` (a check) paints the red alone."""
     styled: dict[Cell, Style] = {cell: CLEAR for cell in layout.stale if layout.grid_index(cell) is not None}
-    conflict = set()
-    if result.status == Status.NONE and result.conflict is not None:
-        conflict = {cell for line in result.conflict.lines for cell in layout.hint_cells(line)}
+    conflict = result.conflict if result.status == Status.NONE else None
+    named = set() if conflict is None else {cell for line in conflict.lines for cell in layout.hint_cells(line)}
     for cell, rgb in hints.items():
         fill = None if rgb == PLAIN_BLACK else rgb
-        styled[cell] = Style(fill=fill, font_colour=RED.fill if cell in conflict else readable_font(rgb))
+        styled[cell] = Style(fill=fill, font_colour=RED.fill if cell in named else readable_font(rgb))
     styles = [WHITE] + [Style(fill=c.rgb) for c in puzzle.palette]
-    for (r, c), mask in np.ndenumerate(result.known):
+    known = result.known if conflict is None or conflict.board is None else conflict.board
+    for (r, c), mask in np.ndenumerate(known if reveal else ()):
         mask = int(mask)
         if mask and mask & (mask - 1) == 0:
             styled[layout.cell(r, c)] = styles[mask.bit_length() - 1]
+    if conflict is not None:
+        styled.update({cell: RED for cell in conflict_cells(layout, replace(conflict, lines=()))})
     ops = group_by_style(styled) + tuple(Write(cell, None) for cell in sorted(layout.marks)) + \
         (Write(layout.status_cell, colour_status_sentence(result)),)
     return PaintPlan(sheet, ops)
@@ -147,6 +155,8 @@ def colour_status_sentence(result: ColourResult) -> str:
         return f"several solutions: the {shared} cells all solutions share are painted; the rest differ"
     if result.status == Status.UNIQUE:
         return "unique solution"
+    if result.status == Status.NONE and result.message.strip():
+        return result.message.strip() + shown_in_red(result.conflict)
     return result.message.strip() or str(result.status)
 
 
