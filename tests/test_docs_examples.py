@@ -48,6 +48,7 @@ Where the page is right and the code wrong, :data:`CODE_BUGS` names the defect u
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import difflib
 import importlib.util
@@ -61,7 +62,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from workbook_scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
@@ -292,11 +292,34 @@ def made_played_heart(path: Path) -> None:
     book.save(path)
 
 
+def script_text(script: str, name: str) -> str:
+    """A text constant of one of the repository's scripts (docs/make_pictures.py's ROCKET), read
+    from its source, so that what the script imports to run is no concern of these examples."""
+    tree = ast.parse((ROOT / script).read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise LookupError(f"{script} has no {name}")
+
+
+def drawn(text: str, path: Path, scale: int = 12) -> None:
+    """A picture drawn as text (# dark, . light) saved as an image, ``scale`` pixels a cell, as
+    docs/make_pictures.py draws its pictures."""
+    from PIL import Image
+
+    rows = text.split()
+    image = Image.new("RGB", (len(rows[0]), len(rows)), "white")
+    for r, row in enumerate(rows):
+        for c, mark in enumerate(row):
+            if mark == "#":
+                image.putpixel((c, r), (20, 20, 20))
+    image.resize((image.width * scale, image.height * scale), Image.Resampling.NEAREST).save(path)
+
+
 def made_stars(path: Path) -> None:
-    """docs/nonogram-picture.md: the rocket with a star in each bottom corner, drawn as
-    docs/make_pictures.py draws it."""
-    pictures = load_script(ROOT / "docs" / "make_pictures.py")
-    pictures.draw(pictures.ROCKET + pictures.STARS, path)
+    """docs/nonogram-picture.md: the rocket with a star in each bottom corner (ROCKET + STARS of
+    docs/make_pictures.py)."""
+    drawn(script_text("docs/make_pictures.py", "ROCKET") + script_text("docs/make_pictures.py", "STARS"), path)
 
 
 def made_drawings(path: Path) -> None:
@@ -305,12 +328,11 @@ def made_drawings(path: Path) -> None:
     import openpyxl
     from openpyxl.styles import PatternFill
 
-    rocket = load_script(ROOT / "docs" / "make_pictures.py").ROCKET.split()
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.title = "Rocket"
     black = PatternFill("solid", fgColor="000000")
-    for r, row in enumerate(rocket, 2):
+    for r, row in enumerate(script_text("docs/make_pictures.py", "ROCKET").split(), 2):
         for c, mark in enumerate(row, 2):
             if mark == "#":
                 sheet.cell(r, c).fill = black
@@ -320,8 +342,7 @@ def made_drawings(path: Path) -> None:
 def made_heart_board(path: Path) -> None:
     """docs/polyomino.md, tile --board heart.txt: the Heart board of workbooks/polyomino.xlsx
     as text (. open, # blocked)."""
-    heart = load_script(ROOT / "workbooks" / "make_polyomino.py").HEART
-    path.write_text(heart.strip() + "\n", encoding="utf-8")
+    path.write_text(script_text("workbooks/make_polyomino.py", "HEART").strip() + "\n", encoding="utf-8")
 
 
 MADE: dict[str, Callable[[Path], None]] = {
