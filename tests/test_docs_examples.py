@@ -368,9 +368,12 @@ class CodeBug:
 
 
 CODE_BUGS = (
-    CodeBug(re.compile(r"^(python -m )?xlsolver (picture|generate)\s"), re.compile(r"^painted workbook written to "),
-            "picture and generate print 'painted workbook written to OUT' (print_reports, since 69e0dbb) "
-            "before their own 'written to OUT', also for a text file"),
+    CodeBug(re.compile(r"^(python -m )?xlsolver picture\s"), re.compile(r"^painted workbook written to "),
+            "picture prints 'painted workbook written to OUT' (print_reports, since 69e0dbb) before its own "
+            "'written to OUT (sheets ...)'"),
+    CodeBug(re.compile(r"^(python -m )?xlsolver generate\s"), re.compile(r"^painted workbook written to "),
+            "generate prints 'painted workbook written to OUT' (print_reports, since 69e0dbb) before its own "
+            "'written to OUT', also for a text file of puzzles"),
 )
 
 
