@@ -35,6 +35,7 @@ from xlsolver.core.paint import (
     WHITE,
     ColumnWidths,
     GridLines,
+    Outline,
     Paint,
     PaintPlan,
     PrintSetup,
@@ -119,6 +120,18 @@ CASES = {
 }
 # Every registered kind's sample sheet is a case of its own, so a new kind is in the contract.
 CASES.update({kind: (lambda kind=kind: _kind_sample(kind)) for kind in _kind_names()})
+# A board that cannot be tiled: two cells walled off in a corner, outlined in red.
+CASES["polyomino-none"] = lambda: _untileable()
+
+
+def _untileable() -> dict[str, Cells]:
+    from xlsolver.polyomino import Board
+    from xlsolver.sheets.polyomino_sheet import board_import_plan
+
+    book = MemoryWorkbook({"Walled": {}})
+    board = Board.parse("..#.....\n###.....\n" + "........\n" * 6)
+    book.apply(board_import_plan(board, "Walled", "Polyomino", spec="pentominoes"))
+    return {"Walled": book.snapshot("Walled").cells}
 # The bundled workbooks: every verdict (unique, multiple, none) and colour puzzles; solve only.
 BUNDLED = {"nonogram.xlsx": "workbooks/nonogram.xlsx", "nonogram-colour.xlsx": "workbooks/nonogram-colour.xlsx"}
 
@@ -217,12 +230,16 @@ def _run(maker, sheets, folder, office, action, want_looks=None):
 Look = dict[str, object]
 """Aspect -> what a sheet shows of it: ``fonts`` {cell: "RRGGBB"}, ``widths``
 {column: characters}, ``heights`` {row: points}, ``lines`` {cells with grid
-lines}, ``text`` {cell: (size, bold, centred)} where not the default, ``print``
-(top, left, bottom, right, landscape) or None."""
+lines}, ``outline`` {(cell, side): "RRGGBB"} for the sides drawn in a colour
+of their own (an Outline; grid lines are grey or automatic), ``text`` {cell:
+(size, bold, centred)} where not the default, ``print`` (top, left, bottom,
+right, landscape) or None."""
 
 # The operations that paint each aspect: a back end ignoring one of them cannot show it.
 ASPECTS = {"fonts": (Paint,), "widths": (SquareCells, ColumnWidths), "heights": (SquareCells,),
-           "lines": (GridLines,), "text": (TextLook,), "print": (PrintSetup,)}
+           "lines": (GridLines, Outline), "outline": (Outline,), "text": (TextLook,), "print": (PrintSetup,)}
+GRID_COLOURS = {"A0A0A0", "404040", "000000"}  # the grid lines' thin and medium greys, and automatic
+SIDES = ("left", "right", "top", "bottom")
 DEFAULT_TEXT = (11.0, False, False)
 
 
@@ -255,7 +272,7 @@ def _chars(points: float) -> float:
 def _openpyxl_look(ws) -> Look:
     from openpyxl.utils import range_boundaries
 
-    fonts, text, lines = {}, {}, set()
+    fonts, text, lines, outline = {}, {}, set(), {}
     for row in ws.iter_rows():
         for cell in row:
             key = (cell.row, cell.column)
@@ -265,8 +282,13 @@ def _openpyxl_look(ws) -> Look:
             look = (float(cell.font.sz or 11), bool(cell.font.b), cell.alignment.horizontal == "center")
             if look != DEFAULT_TEXT:
                 text[key] = look
-            if any(getattr(cell.border, side).style for side in ("left", "right", "top", "bottom")):
+            if any(getattr(cell.border, side).style for side in SIDES):
                 lines.add(key)
+            for side in SIDES:
+                line = getattr(cell.border, side)
+                rgb = line.color.rgb[-6:] if line.style and line.color is not None and line.color.type == "rgb" else None
+                if rgb and rgb not in GRID_COLOURS:
+                    outline[(key, side)] = rgb
     widths = {col: round(dim.width, 1) for dim in ws.column_dimensions.values() if dim.customWidth
               for col in range(dim.min, dim.max + 1)}
     heights = {row: round(dim.ht, 1) for row, dim in ws.row_dimensions.items() if dim.customHeight}
@@ -274,20 +296,26 @@ def _openpyxl_look(ws) -> Look:
     if ws.print_area:
         left, top, right, bottom = range_boundaries(ws.print_area.split("!")[-1].replace("$", ""))
         printed = (top, left, bottom, right, ws.page_setup.orientation == "landscape")
-    return {"fonts": fonts, "widths": widths, "heights": heights, "lines": lines, "text": text, "print": printed}
+    return {"fonts": fonts, "widths": widths, "heights": heights, "lines": lines, "outline": outline, "text": text,
+            "print": printed}
 
 
 def _memory_look(book: MemoryWorkbook, sheet: str) -> Look:
     """What the fake recorded, in the terms of a file (a width in characters rounded as openpyxl writes it)."""
-    widths, heights, lines, text, printed = {}, {}, set(), {}, None
+    widths, heights, lines, outline, text, printed = {}, {}, set(), {}, {}, None
     for op in book.layout.get(sheet, []):
         if isinstance(op, SquareCells):
             widths.update(dict.fromkeys(range(op.left, op.right + 1), round(_chars(op.size), 1)))
             heights.update(dict.fromkeys(range(op.top, op.bottom + 1), round(op.size, 1)))
         elif isinstance(op, ColumnWidths):
             widths.update({col: round(width, 1) for col, width in op.widths})
-        elif isinstance(op, GridLines):
-            lines |= {(r, c) for r in range(op.top, op.bottom + 1) for c in range(op.left, op.right + 1)}
+        elif isinstance(op, GridLines):  # every side of the box's cells drawn again, in grey
+            box = {(r, c) for r in range(op.top, op.bottom + 1) for c in range(op.left, op.right + 1)}
+            lines |= box
+            outline = {edge: rgb for edge, rgb in outline.items() if edge[0] not in box}
+        elif isinstance(op, Outline):
+            lines |= set(op.cells)
+            outline.update(dict.fromkeys(op.edges(), op.colour))
         elif isinstance(op, TextLook):
             for cell in ((r, c) for r in range(op.top, op.bottom + 1) for c in range(op.left, op.right + 1)):
                 size, _, centred = text.get(cell, DEFAULT_TEXT)
@@ -307,7 +335,7 @@ def _memory_look(book: MemoryWorkbook, sheet: str) -> Look:
     if box is not None:
         printed = (*box, landscape(box, width, heights.get))
     return {"fonts": dict(book.fonts.get(sheet, {})), "widths": widths, "heights": heights, "lines": lines,
-            "text": text, "print": printed}
+            "outline": outline, "text": text, "print": printed}
 
 
 def _double_look(sheet: Sheet) -> Look:
@@ -315,15 +343,20 @@ def _double_look(sheet: Sheet) -> Look:
     fonts = {cell: "".join(f"{v:02X}" for v in info.font_colour)
              for cell, info in sheet.cells_.items() if info.font_colour is not None}
     lines = {cell for cell, info in sheet.cells_.items() if any(i in info.borders for i in range(7, 13))}
+    edges = {7: "left", 8: "top", 9: "bottom", 10: "right"}  # Excel's XlBordersIndex
+    outline = {(cell, edges[i]): f"{colour & 255:02X}{(colour >> 8) & 255:02X}{(colour >> 16) & 255:02X}"
+               for cell, info in sheet.cells_.items() for i, (_, _, colour) in info.borders.items()
+               if i in edges and colour is not None}
+    outline = {edge: rgb for edge, rgb in outline.items() if rgb not in GRID_COLOURS}
     return {"fonts": fonts, "widths": {c: round(w, 1) for c, w in sheet.column_widths_.items()},
-            "heights": {r: round(h, 1) for r, h in sheet.row_heights_.items()}, "lines": lines}
+            "heights": {r: round(h, 1) for r, h in sheet.row_heights_.items()}, "lines": lines, "outline": outline}
 
 
 def _calc_look(ws, want: Look) -> Look:
     """Calc's fonts, sizes and lines, read where the file has them (and at every cell it
     has a font colour or line for); sizes from 1/100 mm back to characters and points."""
-    cells = set(want.get("fonts", {})) | set(want.get("lines", set()))
-    fonts, lines = {}, set()
+    cells = set(want.get("fonts", {})) | set(want.get("lines", set())) | {cell for cell, _ in want.get("outline", {})}
+    fonts, lines, outline = {}, set(), {}
     for row, col in cells:
         cell = ws.getCellByPosition(col - 1, row - 1)
         if cell.CharColor not in (-1, 0):  # automatic, or black: see _as_seen_by
@@ -331,10 +364,15 @@ def _calc_look(ws, want: Look) -> Look:
         if any(getattr(cell, side).OuterLineWidth or getattr(cell, side).LineWidth
                for side in ("TopBorder", "BottomBorder", "LeftBorder", "RightBorder")):
             lines.add((row, col))
+        for side in SIDES:
+            line = getattr(cell, side.capitalize() + "Border")
+            rgb = f"{line.Color & 0xFFFFFF:06X}"
+            if (line.OuterLineWidth or line.LineWidth) and rgb not in GRID_COLOURS:
+                outline[((row, col), side)] = rgb
     widths = {col: round((ws.Columns.getByIndex(col - 1).Width / 35.28 * 4 / 3 - 5) / 7, 1)
               for col in want.get("widths", {})}
     heights = {row: round(ws.Rows.getByIndex(row - 1).Height / 35.28, 1) for row in want.get("heights", {})}
-    return {"fonts": fonts, "widths": widths, "heights": heights, "lines": lines}
+    return {"fonts": fonts, "widths": widths, "heights": heights, "lines": lines, "outline": outline}
 
 
 # Every operation of a plan, on a sheet of its own: what each back end shows of it.
@@ -345,6 +383,7 @@ EVERY_OP = PaintPlan("Look", (
     Write((3, 2), 7), Write((4, 4), "x"),
     SquareCells(3, 2, 6, 5, size=18.0),
     GridLines(3, 2, 6, 5, every=2),
+    Outline(((4, 3), (4, 4), (5, 3)), "FF0000"),
     TextLook(3, 2, 6, 5, size=14, bold=True),
     TextLook(1, 1, 1, 1, size=16, centred=False),
     ColumnWidths.of({"A": 20, "G": 33.5}),
@@ -359,6 +398,9 @@ def test_every_operation_looks_alike(backend, office, tmp_path):
     got = _apply_every_op(MAKERS[backend], tmp_path, office, want[2])
     _compare(got, want)
     assert want[2]["Look"]["print"] == (1, 1, 6, 7, True) and want[2]["Look"]["fonts"][(3, 2)] == "0000FF"
+    assert set(want[2]["Look"]["outline"]) == {((4, 3), "left"), ((4, 3), "top"), ((4, 4), "top"), ((4, 4), "right"),
+                                               ((4, 4), "bottom"), ((5, 3), "left"), ((5, 3), "right"),
+                                               ((5, 3), "bottom")}
 
 
 def _apply_every_op(maker, folder, office, want_looks=None):
@@ -422,6 +464,19 @@ def test_action_paints_what_the_openpyxl_file_gets(case, action, backend, office
     sheets = CASES[case]()
     want = _run(_Openpyxl, sheets, tmp_path, None, action)
     got = _run(MAKERS[backend], sheets, tmp_path, office, action, want[2])
+    _compare(got, want)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_untileable_part_is_outlined_in_red_alike(backend, office, tmp_path):
+    """The two walled-off cells get a red line round them, and no red fill, in every back end."""
+    sheets = CASES["polyomino-none"]()
+    want = _run(_Openpyxl, sheets, tmp_path, None, "solve")
+    assert want[2]["Walled"]["outline"] == dict.fromkeys(
+        [((4, 1), "left"), ((4, 1), "top"), ((4, 1), "bottom"), ((4, 2), "top"), ((4, 2), "right"),
+         ((4, 2), "bottom")], "FF0000")
+    assert not any(info.fill == "FF0000" for info in want[1]["Walled"].cells.values())
+    got = _run(MAKERS[backend], sheets, tmp_path, office, "solve", want[2])
     _compare(got, want)
 
 

@@ -627,12 +627,17 @@ def _grid_lines(ws, op: GridLines) -> None:
 
 
 def _outline(ws, op: Outline) -> None:
-    """A medium line (as GridLines' medium) in the op's colour on the outline,
-    one straight run of cells at a time; the cells' other sides are kept."""
+    """A medium line (as GridLines' medium) in the op's colour on the outline, one
+    straight run of cells at a time: the run's outer line on that side, the only
+    line marked valid in a TableBorder2 (a range's TopBorder would also take away
+    the left and right lines of its cells), so the cells' other sides are kept."""
+    uno = import_uno()
     line = _line(35, int(op.colour, 16))
-    names = {"left": "LeftBorder", "right": "RightBorder", "top": "TopBorder", "bottom": "BottomBorder"}
     for side, (top, left), (bottom, right) in op.runs():
-        setattr(ws.getCellRangeByPosition(left - 1, top - 1, right - 1, bottom - 1), names[side], line)
+        border = uno.createUnoStruct("com.sun.star.table.TableBorder2")
+        setattr(border, f"{side.capitalize()}Line", line)
+        setattr(border, f"Is{side.capitalize()}LineValid", True)
+        ws.getCellRangeByPosition(left - 1, top - 1, right - 1, bottom - 1).TableBorder2 = border
 
 
 # --- ownership: a cell's whole look, read and given back ------------------------
