@@ -43,11 +43,12 @@ from functools import cache
 from typing import Any, Callable, Iterable, Mapping
 
 from xlsolver.core import InputError, PaintPlan
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.jobs.base import ACTIONS, FileKind, Options, Report
 
 __all__ = ["BUILTIN", "Found", "KindOption", "KindSpec", "SheetAction", "Lazy", "SheetReader", "kind_named", "kind_of", "kinds",
-           "locate"]
+           "limits_of", "locate"]
 
 
 @dataclass(frozen=True)
@@ -88,10 +89,14 @@ class SheetReader:
 
     A job reads the sheet it works on and, for some kinds, a sheet beside it (the
     Pieces sheet of a polyomino book). Reading through one reader means no sheet is
-    read twice in one run; :meth:`forget` drops a sheet once it has been painted."""
+    read twice in one run; :meth:`forget` drops a sheet once it has been painted.
+    ``limits`` are the run's (``Options.limits``): a kind's ``locate`` refuses a
+    puzzle larger than they allow before reading its cells (see :func:`limits_of`)."""
 
-    def __init__(self, book: WorkbookBackend, given: Mapping[str, SheetSnapshot] | None = None) -> None:
+    def __init__(self, book: WorkbookBackend, given: Mapping[str, SheetSnapshot] | None = None,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
         self.book = book
+        self.limits = limits
         self._snaps: dict[str, SheetSnapshot] = dict(given or {})
 
     def names(self) -> list[str]:
@@ -104,6 +109,11 @@ class SheetReader:
 
     def forget(self, name: str) -> None:
         self._snaps.pop(name, None)
+
+
+def limits_of(reader: SheetReader | None) -> Limits:
+    """The limits a kind's ``locate`` keeps: the reader's, or the defaults without one."""
+    return reader.limits if reader is not None else DEFAULT_LIMITS
 
 
 @dataclass(frozen=True)
