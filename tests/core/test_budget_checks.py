@@ -17,9 +17,9 @@ from xlsolver.core.budget import CLOCK_NODES, Budget, BudgetExhausted
 from xlsolver.core.errors import InputError
 from xlsolver.core.protocol import CellInfo, SheetSnapshot
 from xlsolver.core.status import Status
-from xlsolver.nonogram import kernel, sat, search
-from xlsolver.nonogram.board import Board, start_grid
-from xlsolver.nonogram.model import Nonogram
+from xlsolver.nonogram import kernel, sat
+from xlsolver.nonogram.board import Board
+from xlsolver.nonogram.model import UNKNOWN, Nonogram
 from xlsolver.nonogram.search import PROBE_FIRST_SLICE, Engine
 from xlsolver.nonogram.solver import solve
 
@@ -61,6 +61,11 @@ def random_puzzle(size: int, seed: int, density: float = 0.5) -> Nonogram:
     """A random picture's clues: for sizes past 30 or so, line logic alone fixes almost nothing."""
     picture = np.random.default_rng(seed).random((size, size)) < density
     return Nonogram(tuple(runs(r) for r in picture), tuple(runs(c) for c in picture.T))
+
+
+def unknown(puzzle: Nonogram) -> np.ndarray:
+    """The grid of a puzzle with no cell known."""
+    return np.full(puzzle.shape, UNKNOWN, dtype=np.int8)
 
 
 # --- the budget itself ---------------------------------------------------------------
@@ -117,7 +122,7 @@ def test_the_budget_cell_refuses_nan_and_infinity(typed):
 def test_root_propagation_looks_at_the_clock(stopped):
     puzzle = random_puzzle(60, 1)
     engine = Engine(puzzle, Budget(seconds=1).start())
-    board = Board.from_array(start_grid(puzzle, None))
+    board = Board.from_array(unknown(puzzle))
     stopped.expire()
     with pytest.raises(BudgetExhausted):
         engine.propagate(board, engine.all_lines())
@@ -141,7 +146,7 @@ def test_a_solve_out_of_time_at_the_root_gives_up(stopped):
 def test_each_python_probe_looks_at_the_clock(stopped):
     puzzle = random_puzzle(30, 3)
     engine = Engine(puzzle, Budget(seconds=1).start())
-    board = Board.from_array(start_grid(puzzle, None))
+    board = Board.from_array(unknown(puzzle))
     engine.propagate(board, engine.all_lines())
     assert not board.complete()
     stopped.expire()
@@ -154,14 +159,14 @@ def test_each_python_probe_looks_at_the_clock(stopped):
 def plain_probe_kernel(monkeypatch):
     """probe_fast on the plain probe kernel (the same code numba compiles), so its
     slicing runs without numba."""
-    monkeypatch.setattr(search.KERNELS, "use", lambda *args, **kwargs: True)
-    monkeypatch.setattr(search.KERNELS, "get", lambda name: kernel.probe_kernel)
+    monkeypatch.setattr(kernel.KERNELS, "use", lambda *args, **kwargs: True)  # the group search.py asks
+    monkeypatch.setattr(kernel.KERNELS, "get", lambda name: kernel.probe_kernel)
 
 
 def test_the_compiled_probe_looks_at_the_clock_after_its_first_slice(stopped, plain_probe_kernel):
     puzzle = random_puzzle(30, 4)
     engine = Engine(puzzle, Budget(seconds=1).start())
-    board = Board.from_array(start_grid(puzzle, None))
+    board = Board.from_array(unknown(puzzle))
     engine.propagate(board, engine.all_lines())
     h, w = puzzle.shape
     grid, regs = board.to_array().ravel(), kernel.probe_registers(h, w)
@@ -176,7 +181,7 @@ def test_the_compiled_probe_looks_at_the_clock_after_its_first_slice(stopped, pl
 def test_the_compiled_probe_slices_until_done_and_reads_the_clock_between(stopped, plain_probe_kernel):
     puzzle = random_puzzle(20, 3)  # 30 probes to the fixpoint
     engine = Engine(puzzle, Budget(seconds=1).start())
-    board = Board.from_array(start_grid(puzzle, None))
+    board = Board.from_array(unknown(puzzle))
     engine.propagate(board, engine.all_lines())
     reads = stopped.reads
     engine.probe_fast(board)
@@ -204,7 +209,7 @@ def test_probe_slices_of_one_probe_do_exactly_what_one_call_does(name, patience)
         picture = rng.random((h, w)) < 0.5
         puzzle = Nonogram(tuple(runs(r) for r in picture), tuple(runs(c) for c in picture.T))
         engine = Engine(puzzle, Budget(seconds=None).start())
-        board = Board.from_array(start_grid(puzzle, None))
+        board = Board.from_array(unknown(puzzle))
         engine.propagate(board, engine.all_lines())
         table = kernel.clue_table(puzzle.rows, puzzle.cols)
         whole, whole_regs = board.to_array().ravel(), kernel.probe_registers(h, w)
@@ -245,7 +250,7 @@ def test_the_sat_encoding_looks_at_the_clock_after_each_line(stopped, monkeypatc
 
     monkeypatch.setattr(sat.SatNonogram, "_line", counted)
     with pytest.raises(BudgetExhausted):
-        sat.SatNonogram(puzzle, start_grid(puzzle, None), budget)
+        sat.SatNonogram(puzzle, unknown(puzzle), budget)
     assert len(lines) == 3  # of 80
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from xlsolver.core import clock
 
-__all__ = ["Budget", "BudgetExhausted"]
+__all__ = ["CLOCK_NODES", "Budget", "BudgetExhausted"]
 
 CLOCK_NODES = 64
 """Nodes charged between two looks at the clock: reading it costs about 50 ns, a

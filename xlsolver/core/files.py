@@ -39,7 +39,7 @@ from typing import Callable, Iterator
 from xlsolver.core.errors import InputError
 from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 
-__all__ = ["atomic_write", "atomic_write_text", "decode_text", "printable", "read_head", "read_input"]
+__all__ = ["STALE_SECONDS", "atomic_write", "atomic_write_text", "decode_text", "printable", "read_head", "read_input"]
 
 
 STALE_SECONDS = 15 * 60

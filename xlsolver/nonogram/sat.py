@@ -50,7 +50,7 @@ from xlsolver.core import clock
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.nonogram.model import BLOCK, DOT, Clue, Nonogram
 
-__all__ = ["SatNonogram", "available"]
+__all__ = ["FIRST_SLICE", "SatNonogram", "available"]
 
 SOLVER_NAME = "cadical195"  # CaDiCaL 1.9.5 as bundled by python-sat
 # Stay in CaDiCaL's "stable" mode (target phases, few restarts), the mode for

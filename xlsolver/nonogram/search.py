@@ -34,7 +34,7 @@ from xlsolver.nonogram.kernel import KERNELS, clue_table, probe_registers
 from xlsolver.nonogram.line import solve_line_bytes
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram
 
-__all__ = ["Engine"]
+__all__ = ["PROBE_FIRST_SLICE", "Engine"]
 
 # Compiled probes run in slices with a look at the budget between two: the first
 # slice this many probes, each next one sized to take about PROBE_SLICE_SECONDS at
