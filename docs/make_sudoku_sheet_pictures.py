@@ -37,6 +37,7 @@ BOOK = ROOT / "workbooks" / "sudoku.xlsx"
 PICTURES = [("Nine", True, True), ("Tall", False, True), ("Twelve", False, True), ("Sixteen", True, True),
             ("Two ways", False, True), ("Clash", False, True), ("Dead end", False, True)]
 STATUS_COLUMNS = 7  # the status sentence runs past the grid: print this many columns more
+CHARS_PER_COLUMN = 7  # about as many characters of the sentence as a column of the grid holds (more for long ones)
 # LibreOffice here: a column w characters wide is 6.98 w points; Excel: 5.25 w + 3.75 (7 px a character, 5 px padding).
 _CALC_POINTS, _EXCEL_POINTS, _EXCEL_PAD = 6.98, 5.25, 3.75
 
@@ -61,7 +62,9 @@ def render(book: Path, sheet: str, png: Path, work: Path, area: str | None = Non
         for row in ws.iter_rows(max_row=layout.status_cell[0] - 1, min_col=right + 1):
             for cell in row:
                 cell.value = None
-        area = f"A1:{cell_ref(layout.status_cell[0], right + STATUS_COLUMNS)}"
+        sentence = str(ws.cell(*layout.status_cell).value or "")
+        columns = max(STATUS_COLUMNS, -(-len(sentence) // CHARS_PER_COLUMN) - layout.n)  # room for all of it
+        area = f"A1:{cell_ref(layout.status_cell[0], right + columns)}"
     ws.print_area = area
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 1

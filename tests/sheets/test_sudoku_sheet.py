@@ -190,7 +190,7 @@ def test_a_cell_no_digit_fits_is_red_with_the_givens_that_rule_its_digits_out():
     status = book.snapshot("Sudoku").value(*layout.status_cell)
     place, given_refs = layout.cell(cell), sorted(layout.cell(i) for i in givens)
     assert status.startswith("no solution: no digit fits row 1, column 4: the givens it sees hold every digit")
-    assert status.endswith(f"({cell_ref(*place)}; the givens {', '.join(cell_ref(*c) for c in given_refs)})")
+    assert status.endswith(f"({cell_ref(*place)}; givens {', '.join(cell_ref(*c) for c in given_refs)})")
 
 
 def test_a_unit_with_no_place_for_a_digit_is_red_with_the_givens_that_see_it():

@@ -316,7 +316,7 @@ def sudoku_status_sentence(layout: SudokuLayout, result: SudokuResult) -> str:
         place = tuple(i for i in conflict.cells if i not in conflict.givens)
         where = _cells_text(layout, place)
         if conflict.givens:
-            where += f"; the givens {_cells_text(layout, conflict.givens)}"
+            where += f"; givens {_cells_text(layout, conflict.givens)}"
         return f"no solution: {conflict.reason} ({where})"
     return result.message
 

@@ -413,7 +413,7 @@ def _no_digit(puzzle: Sudoku, cell: int) -> Conflict:
     if len(ruled) == n:
         reason = f"{where}: the givens it sees hold every digit"
     elif ruled:
-        reason = f"{where}: the givens it sees rule out {_digits(ruled)}, and deductions rule out the rest"
+        reason = f"{where}: the givens it sees rule out {_digits(ruled)}, deductions the rest"
     else:
         reason = f"{where}: deductions from the givens rule out every digit"
     return Conflict((cell, *seen), reason, tuple(seen))
@@ -441,7 +441,7 @@ def _no_place(puzzle: Sudoku, unit: int, digits: list[int]) -> Conflict:
                                                               else "a given of each of them")
     else:
         them = "it" if len(digits) == 1 else "them"
-        reason = f"{where}, after deductions; givens of {them} rule {them} out of some of its cells"
+        reason = f"{where} after deductions; givens rule {them} out of some of its cells"
     givens = tuple(sorted(blockers))
     return Conflict(tuple(cells) + givens, reason, givens)
 
