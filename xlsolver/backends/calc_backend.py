@@ -482,11 +482,11 @@ class CalcWorkbook:
         for key, cells in groups.items():
             direct, default = json.loads(key)
             target = self._ranges(sheet_index, rectangles(cells))
+            for name in default:  # first: the four sides are one attribute, and this resets all four
+                target.setPropertyToDefault(name)
             if direct:
                 names = tuple(direct)
                 target.setPropertyValues(names, tuple(_decoded(name, direct[name]) for name in names))
-            for name in default:
-                target.setPropertyToDefault(name)
         _restore_values(ws, dict(op.looks))
 
     def _names(self, sheet: str) -> dict[str, tuple[int, int, int, int]]:
