@@ -116,7 +116,10 @@ def test_a_press_on_a_painted_sheet_reads_it_once_and_saves_no_copy(puzzle, acti
     calls = calls_of_press(puzzle, action)
     assert calls.count("api.SaveCopyAs") == 0, calls
     assert calls.count("Sheet.used_range") == 1, calls
-    assert len(calls) <= 70, calls  # were 289 to 298 on the nonogram before the record (40 questions and a copy)
+    # were 289 to 298 on the nonogram before the record (40 questions and a copy), at most 70 with it;
+    # owning cells adds reading and writing its record (6) and one question about the cells a press
+    # paints for the first time (27: fill, font, alignment, every side)
+    assert len(calls) <= 100, calls
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES)

@@ -6,10 +6,17 @@ names and signatures as xlwings' ``Book``, ``Sheets``, ``Sheet``, ``Range``,
 ``App``, ``Names``, ``Name`` and ``Font`` (``test_xlwings_double.py`` checks
 them against the installed xlwings with ``inspect.signature``, so it cannot
 drift), plus the few members of Excel's own object model reached through
-``Range.api`` (``Interior.ColorIndex``/``Color``, ``Borders(i).LineStyle``/
-``Weight``/``Color``) and ``Sheet.api`` (``Visible``), with Excel's answers:
-``None`` (VBA's Null) when a range is mixed, over all its areas, ``xlNone``
-(-4142) for no fill or no line. As in Excel, a sheet added becomes the active one.
+``Range.api`` (``Interior.ColorIndex``/``Color``, ``Font.ColorIndex``/``Color``/
+``Size``/``Bold``, ``HorizontalAlignment``, ``HasFormula``, ``Borders(i).LineStyle``/
+``Weight``/``ColorIndex``/``Color``) and ``Sheet.api`` (``Visible``), with Excel's
+answers: ``None`` (VBA's Null) when a range is mixed, over all its areas,
+``xlNone`` (-4142) for no fill or no line, ``xlColorIndexAutomatic`` (-4105) for
+the automatic colour. As in Excel, a sheet added becomes the active one, and a
+range's borders are its edges (``xlEdgeLeft`` is the left side of the cells in
+the left column of each area) and the lines inside it (``xlInsideVertical``,
+both sides of each line between two cells). Each cell keeps its own four sides,
+as the cell formats of a file do (the double does not show a cell's right side
+as its neighbour's left one, as Excel's screen does).
 
 Every member access that would cross into Excel is recorded in
 ``book.calls`` as ``"Class.member"`` (``"Range.color="`` for a set), so tests
@@ -24,20 +31,33 @@ from xlsolver.backends.boxes import absolute, parse_address
 from xlsolver.core.geometry import Box
 
 XL_NONE = -4142
+XL_AUTOMATIC = -4105  # xlColorIndexAutomatic
+XL_GENERAL = 1  # xlHAlignGeneral
+# A cell keeps its borders by index: the diagonals (5, 6) and its four sides.
+_DIAGONALS = (5, 6)
+_SIDES = (7, 8, 9, 10)  # xlEdgeLeft, xlEdgeTop, xlEdgeBottom, xlEdgeRight
 
 
 class _Cell:
-    __slots__ = ("value", "fill", "borders", "font_colour", "formula")
+    __slots__ = ("value", "fill", "borders", "font_colour", "font_size", "bold", "align", "number_format", "formula")
 
     def __init__(self) -> None:
         self.value: Any = None
         self.fill: int | None = None  # Excel colour integer (BGR); None = no fill
-        self.borders: dict[int, tuple[int, int, int]] = {}  # index -> (line style, weight, colour)
-        self.font_colour: tuple[int, int, int] | None = None
+        # 5, 6 the diagonals, 7 left, 8 top, 9 bottom, 10 right -> (line style, weight, colour or None: automatic)
+        self.borders: dict[int, tuple[int, int, int | None]] = {}
+        self.font_colour: tuple[int, int, int] | None = None  # None: automatic
+        self.font_size = 11.0
+        self.bold = False
+        self.align = XL_GENERAL
+        self.number_format = "General"
+        self.formula: str | None = None  # a formula the cell holds (never computed here)
 
     @property
     def used(self) -> bool:
-        return self.value is not None or self.fill is not None or bool(self.borders)
+        return (self.value is not None or self.formula is not None or self.fill is not None or bool(self.borders)
+                or self.font_colour is not None or self.font_size != 11.0 or self.bold or self.align != XL_GENERAL
+                or self.number_format != "General")
 
 
 class App:
@@ -213,6 +233,16 @@ class Sheet:
         self._book._log("Sheet.api")
         return _SheetApi(self)
 
+    @property
+    def visible(self) -> bool:
+        self._book._log("Sheet.visible")
+        return self.visible_ == -1
+
+    @visible.setter
+    def visible(self, value: bool) -> None:
+        self._book._log("Sheet.visible=")
+        self.visible_ = -1 if value else 0
+
     def range(self, cell1, cell2=None) -> "Range":
         self._book._log("Sheet.range")
         if isinstance(cell1, tuple):
@@ -300,7 +330,44 @@ class Range:
             data = [data]
         for i, row in enumerate(data):
             for j, v in enumerate(row):
-                self._sheet._cell(top + i, left + j).value = None if v == "" else v
+                cell = self._sheet._cell(top + i, left + j)
+                cell.value, cell.formula = (None if v == "" else v), None
+
+    def clear_contents(self) -> None:
+        self._log("Range.clear_contents")
+        for cell in self._cells():
+            info = self._sheet.cells_.get(cell)
+            if info is not None:
+                info.value = info.formula = None
+
+    @property
+    def formula(self):
+        self._log("Range.formula")
+        top, left, bottom, right = self._boxes[0]
+        rows = [[_formula_of(self._sheet.cells_.get((r, c))) for c in range(left, right + 1)]
+                for r in range(top, bottom + 1)]
+        return rows[0][0] if len(rows) == 1 and len(rows[0]) == 1 else tuple(tuple(row) for row in rows)
+
+    @formula.setter
+    def formula(self, value) -> None:
+        """Every cell of the range holds the formula (Excel adjusts relative references and
+        works out the value; the double does neither: the value reads back as None)."""
+        self._log("Range.formula=")
+        for cell in self._cells():
+            info = self._sheet._cell(*cell)
+            info.value, info.formula = None, value
+
+    @property
+    def number_format(self):
+        self._log("Range.number_format")
+        formats = {self._sheet.cells_.get(c, _Cell()).number_format for c in self._cells()}
+        return formats.pop() if len(formats) == 1 else None
+
+    @number_format.setter
+    def number_format(self, value) -> None:
+        self._log("Range.number_format=")
+        for cell in self._cells():
+            self._sheet._cell(*cell).number_format = value
 
     @property
     def color(self):
@@ -354,10 +421,14 @@ class Range:
 
 
 class Font:
-    """xlwings.main.Font: the colour."""
+    """xlwings.main.Font: colour, size and weight, set (reading them is Excel's Font, through api)."""
 
     def __init__(self, impl) -> None:
         self._range: Range = impl
+
+    def _set(self, slot: str, value) -> None:
+        for cell in self._range._cells():
+            setattr(self._range._sheet._cell(*cell), slot, value)
 
     @property
     def color(self):
@@ -367,8 +438,27 @@ class Font:
     @color.setter
     def color(self, rgb) -> None:
         self._range._log("Font.color=")
-        for cell in self._range._cells():
-            self._range._sheet._cell(*cell).font_colour = tuple(rgb)
+        self._set("font_colour", tuple(rgb))
+
+    @property
+    def size(self):
+        self._range._log("Font.size")
+        return None
+
+    @size.setter
+    def size(self, value) -> None:
+        self._range._log("Font.size=")
+        self._set("font_size", float(value))
+
+    @property
+    def bold(self):
+        self._range._log("Font.bold")
+        return None
+
+    @bold.setter
+    def bold(self, value) -> None:
+        self._range._log("Font.bold=")
+        self._set("bold", bool(value))
 
 
 class Names:
@@ -492,6 +582,15 @@ class _SheetApi:
         self._sheet.visible_ = value
 
 
+def _uniform(values: set):
+    """Excel's answer for a member over a range: the one value, or Null (None) when they differ."""
+    return values.pop() if len(values) == 1 else None
+
+
+def _bgr(rgb: tuple[int, int, int]) -> int:
+    return rgb[0] + 256 * rgb[1] + 65536 * rgb[2]
+
+
 class _RangeApi:
     def __init__(self, rng: Range) -> None:
         self._range = rng
@@ -504,6 +603,93 @@ class _RangeApi:
     def Borders(self, index: int) -> "_Border":  # noqa: N802
         self._range._log("api.Borders")
         return _Border(self._range, index)
+
+    @property
+    def Font(self) -> "_Font":  # noqa: N802
+        self._range._log("api.Font")
+        return _Font(self._range)
+
+    @property
+    def HorizontalAlignment(self):  # noqa: N802
+        self._range._log("api.HorizontalAlignment")
+        return _uniform({self._range._sheet.cells_.get(c, _Cell()).align for c in self._range._cells()})
+
+    @HorizontalAlignment.setter
+    def HorizontalAlignment(self, value) -> None:  # noqa: N802
+        self._range._log("api.HorizontalAlignment=")
+        for cell in self._range._cells():
+            self._range._sheet._cell(*cell).align = value
+
+    @property
+    def HasFormula(self):  # noqa: N802
+        """True when every cell holds a formula, False when none does, else Null."""
+        self._range._log("api.HasFormula")
+        return _uniform({self._range._sheet.cells_.get(c, _Cell()).formula is not None for c in self._range._cells()})
+
+
+class _Font:
+    """Excel's Font of a range: its colour (``ColorIndex`` -4105 when automatic), size, weight."""
+
+    def __init__(self, rng: Range) -> None:
+        self._range = rng
+
+    def _get(self, slot: str) -> set:
+        return {getattr(self._range._sheet.cells_.get(c, _Cell()), slot) for c in self._range._cells()}
+
+    def _set(self, slot: str, value) -> None:
+        for cell in self._range._cells():
+            setattr(self._range._sheet._cell(*cell), slot, value)
+
+    @property
+    def ColorIndex(self):  # noqa: N802
+        self._range._log("api.Font.ColorIndex")
+        colours = self._get("font_colour")
+        if len(colours) > 1:
+            return None
+        colour = colours.pop()
+        return XL_AUTOMATIC if colour is None else 1 + _bgr(colour) % 55
+
+    @ColorIndex.setter
+    def ColorIndex(self, value) -> None:  # noqa: N802
+        self._range._log("api.Font.ColorIndex=")
+        if value != XL_AUTOMATIC:
+            raise NotImplementedError("the double sets a font's ColorIndex to automatic only; set Color")
+        self._set("font_colour", None)
+
+    @property
+    def Color(self):  # noqa: N802
+        self._range._log("api.Font.Color")
+        colours = self._get("font_colour")
+        if len(colours) > 1:
+            return None
+        colour = colours.pop()
+        return 0 if colour is None else _bgr(colour)  # the automatic colour reads as black
+
+    @Color.setter
+    def Color(self, value) -> None:  # noqa: N802
+        self._range._log("api.Font.Color=")
+        value = int(value)
+        self._set("font_colour", (value & 255, (value >> 8) & 255, (value >> 16) & 255))
+
+    @property
+    def Size(self):  # noqa: N802
+        self._range._log("api.Font.Size")
+        return _uniform(self._get("font_size"))
+
+    @Size.setter
+    def Size(self, value) -> None:  # noqa: N802
+        self._range._log("api.Font.Size=")
+        self._set("font_size", float(value))
+
+    @property
+    def Bold(self):  # noqa: N802
+        self._range._log("api.Font.Bold")
+        return _uniform(self._get("bold"))
+
+    @Bold.setter
+    def Bold(self, value) -> None:  # noqa: N802
+        self._range._log("api.Font.Bold=")
+        self._set("bold", bool(value))
 
 
 class _Interior:
@@ -521,6 +707,14 @@ class _Interior:
             return None
         return XL_NONE if None in fills else 1 + fills.pop() % 55
 
+    @ColorIndex.setter
+    def ColorIndex(self, value) -> None:  # noqa: N802
+        self._range._log("api.Interior.ColorIndex=")
+        if value != XL_NONE:
+            raise NotImplementedError("the double sets a fill's ColorIndex to xlNone only; set Color")
+        for cell in self._range._cells():
+            self._range._sheet._cell(*cell).fill = None
+
     @property
     def Color(self):  # noqa: N802
         self._range._log("api.Interior.Color")
@@ -530,27 +724,63 @@ class _Interior:
         value = fills.pop()
         return 16777215 if value is None else value
 
+    @Color.setter
+    def Color(self, value) -> None:  # noqa: N802
+        self._range._log("api.Interior.Color=")
+        for cell in self._range._cells():
+            self._range._sheet._cell(*cell).fill = int(value)
+
+
+_NO_LINE = (XL_NONE, 2, None)
+
 
 class _Border:
+    """One of a range's borders, standing for some sides of its cells (see :meth:`_places`)."""
+
     def __init__(self, rng: Range, index: int) -> None:
         self._range, self._index = rng, index
 
+    def _places(self) -> list[tuple[tuple[int, int], int]]:
+        """(cell, the index the cell keeps the line under) for each cell side this
+        border is: the diagonals of every cell; an edge (7 to 10) on the cells along
+        it in each area; an inside line (11 vertical, 12 horizontal) on both cells
+        of every line between two cells of an area."""
+        index, places = self._index, []
+        for top, left, bottom, right in self._range._boxes:
+            for r in range(top, bottom + 1):
+                for c in range(left, right + 1):
+                    if index in _DIAGONALS:
+                        places.append(((r, c), index))
+                    elif index in _SIDES and {7: c == left, 8: r == top, 9: r == bottom, 10: c == right}[index]:
+                        places.append(((r, c), index))
+                    elif index == 11:
+                        places += [((r, c), side) for side, inner in ((7, c > left), (10, c < right)) if inner]
+                    elif index == 12:
+                        places += [((r, c), side) for side, inner in ((8, r > top), (9, r < bottom)) if inner]
+        return places
+
     def _get(self, slot: int):
-        values = {(self._range._sheet.cells_.get(c, _Cell()).borders.get(self._index) or (XL_NONE, 2, 0))[slot]
-                  for c in self._range._cells()}
-        return values.pop() if len(values) == 1 else None
+        places = self._places()
+        if not places:  # the inside line of a single row or column: none
+            return _NO_LINE[slot]
+        return _uniform({(self._range._sheet.cells_.get(cell, _Cell()).borders.get(side) or _NO_LINE)[slot]
+                         for cell, side in places})
+
+    def _mixed_colour(self) -> bool:
+        return len({(self._range._sheet.cells_.get(cell, _Cell()).borders.get(side) or _NO_LINE)[2]
+                    for cell, side in self._places()}) > 1
 
     def _set(self, slot: int, value) -> None:
-        for cell in self._range._cells():
+        for cell, side in self._places():
             info = self._range._sheet._cell(*cell)
-            old = list(info.borders.get(self._index, (XL_NONE, 2, 0)))
+            old = list(info.borders.get(side, _NO_LINE))
             old[slot] = value
             if slot == 1 and old[0] == XL_NONE:
                 old[0] = 1  # Excel: giving a line a weight draws it
             if old[0] == XL_NONE:
-                info.borders.pop(self._index, None)
+                info.borders.pop(side, None)
             else:
-                info.borders[self._index] = tuple(old)
+                info.borders[side] = tuple(old)
 
     @property
     def LineStyle(self):  # noqa: N802
@@ -573,14 +803,41 @@ class _Border:
         self._set(1, value)
 
     @property
+    def ColorIndex(self):  # noqa: N802
+        self._range._log("api.Borders.ColorIndex")
+        if self._mixed_colour():
+            return None
+        colour = self._get(2)
+        return XL_AUTOMATIC if colour is None else 1 + int(colour) % 55
+
+    @ColorIndex.setter
+    def ColorIndex(self, value) -> None:  # noqa: N802
+        self._range._log("api.Borders.ColorIndex=")
+        if value != XL_AUTOMATIC:
+            raise NotImplementedError("the double sets a line's ColorIndex to automatic only; set Color")
+        self._set(2, None)
+
+    @property
     def Color(self):  # noqa: N802
         self._range._log("api.Borders.Color")
-        return self._get(2)
+        if self._mixed_colour():
+            return None
+        colour = self._get(2)
+        return 0 if colour is None else colour  # the automatic colour reads as black
 
     @Color.setter
     def Color(self, value) -> None:  # noqa: N802
         self._range._log("api.Borders.Color=")
-        self._set(2, value)
+        self._set(2, int(value))
+
+
+def _formula_of(cell: _Cell | None) -> str:
+    """Range.Formula of one cell: its formula, else its value as text ("" when empty)."""
+    if cell is None:
+        return ""
+    if cell.formula is not None:
+        return cell.formula
+    return "" if cell.value is None else cell.value if isinstance(cell.value, str) else str(cell.value)
 
 
 def _excel_value(cell: _Cell | None):

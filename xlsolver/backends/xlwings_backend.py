@@ -41,8 +41,10 @@ Tested against a recording double of exactly these members
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
+from itertools import takewhile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -52,6 +54,8 @@ from xlsolver.backends.paint_record import HEADER, RECORD_SHEET, Look, PaintReco
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
 from xlsolver.core.geometry import Cell
+from xlsolver.core.ownership import RECORD_SHEET as OWNED_SHEET
+from xlsolver.core.ownership import Record
 from xlsolver.core.paint import (
     GREY,
     LAYOUT_OPS,
@@ -61,12 +65,13 @@ from xlsolver.core.paint import (
     Paint,
     PaintPlan,
     PrintSetup,
+    Restore,
     SquareCells,
     Style,
     TextLook,
     Write,
 )
-from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
+from xlsolver.core.protocol import CellInfo, CellLook, SheetSnapshot, Value
 
 __all__ = ["INSTALL_HINT", "XlwingsWorkbook", "caller_book", "import_xlwings"]
 
@@ -148,6 +153,9 @@ class XlwingsWorkbook:
         self._record_sheet: Any = None
         self._record_size = (0, 0)  # rows and columns the record sheet holds, header row included
         self._record_stale = False  # the record lost cells a reading found changed: write it back
+        self._owned_text: str | None = None  # the ownership record's text, read when first needed
+        self._owned_sheet: Any = None
+        self._owned_rows = 0  # the cells of column A the ownership record's sheet holds
 
     # --- the protocol ---
 
@@ -162,8 +170,8 @@ class XlwingsWorkbook:
         return frozenset(LAYOUT_OPS) if self.lite else frozenset({TextLook, PrintSetup})
 
     def sheet_names(self) -> list[str]:
-        """The workbook's sheets but the paint record."""
-        return [name for name in (sheet.name for sheet in self.api.sheets) if name != RECORD_SHEET]
+        """The workbook's sheets but xlsolver's records (the paint record, what it owns)."""
+        return [name for name in (sheet.name for sheet in self.api.sheets) if name not in (RECORD_SHEET, OWNED_SHEET)]
 
     def active_sheet(self) -> str:
         return self.api.sheets.active.name
@@ -192,7 +200,8 @@ class XlwingsWorkbook:
         top, left, bottom, right = boxes[0]
         rows, cols = bottom - top + 1, right - left + 1
         values = _grid(used.value, rows, cols)
-        formats = {} if self.lite else self._formats(ws, sheet, boxes[0])  # Lite hands over values only
+        # Lite hands over values only: the cells xlsolver painted look as it left them
+        formats = self._lite_formats(sheet) if self.lite else self._formats(ws, sheet, boxes[0])
         cells = {}
         for r in range(rows):
             for c in range(cols):
@@ -217,6 +226,7 @@ class XlwingsWorkbook:
             writes: dict[Cell, Any] = {}
             names: list[Any] = []  # the defined name used for long address lists, deleted at the end
             painted: list[Paint] = []
+            restored: list[Cell] = []
             for op in plan.ops:
                 if isinstance(op, Paint):
                     self._paint(ws, plan.sheet, op, names)
@@ -232,10 +242,14 @@ class XlwingsWorkbook:
                 elif isinstance(op, ColumnWidths):
                     for col, width in op.widths:
                         ws.range((1, col)).column_width = width
+                elif isinstance(op, Restore):
+                    restored += self._restore(ws, plan.sheet, op, names)
                 # TextLook and PrintSetup: see ``ignores``.
             if names:
                 names[-1].delete()
             self._write(ws, writes)
+            if restored and self._paint_record().forget(plan.sheet, restored):
+                self._record_stale = True  # given back to the user: no longer xlsolver's paint
             if painted or self._record_stale:
                 self._keep_record(plan.sheet, painted)
         finally:
@@ -254,7 +268,10 @@ class XlwingsWorkbook:
                         target.font.color = _rgb_tuple(op.style.font_colour)
             elif isinstance(op, Write):
                 writes[op.cell] = op.value
+            elif isinstance(op, Restore):
+                self._restore_lite(ws, plan.sheet, op)
         self._write(ws, writes)
+        self._seen.pop(plan.sheet, None)
 
     def _sheet(self, name: str):
         """The sheet called ``name``, made at the end when missing."""
@@ -283,6 +300,268 @@ class XlwingsWorkbook:
         """Excel's status bar; ``None`` gives it back to Excel. (xlwings Lite has none.)"""
         if self.app is not None:
             self.app.status_bar = text if text else False
+
+    # --- ownership (see xlsolver.core.ownership) ---
+
+    def looks(self, sheet: str, cells: list[Cell]) -> dict[Cell, CellLook]:
+        """Each cell's whole look: the values as this press read them (or one read per
+        rectangle of the cells); the formats, and whether a formula is among them, asked
+        of all the rectangles at once, and where they differ by halving (one question
+        per uniform range); past MAX_QUESTIONS from a copy Excel saves, read as a file
+        is; the formulas of the rectangles that hold some.
+
+        xlwings Lite reads values only: a look there is the cell's value, and clear
+        gives back the value and takes xlsolver's fill away (see :meth:`_restore_lite`)."""
+        ws = self.api.sheets[sheet]
+        boxes = rectangles(cells)
+        seen = self._seen.get(sheet)
+        values: dict[Cell, Value] = {}
+        for box in ([] if seen is not None else boxes):
+            values.update(self._box_values(ws, box))
+        if seen is not None:
+            values = {cell: seen.value(*cell) for cell in cells}
+        formats, formulas = {}, {}
+        if not self.lite:
+            formats, formula_boxes = self._box_formats(ws, sheet, boxes)
+            for box in formula_boxes:
+                formulas.update(_formulas(ws, box))
+        found = {}
+        for cell in cells:
+            raw = formats.get(cell)
+            if isinstance(raw, CellLook):  # read from a saved copy, as a file
+                found[cell] = CellLook(values.get(cell), **{f: getattr(raw, f) for f in _LOOK_FIELDS})
+                continue
+            native = None
+            if raw is not None:
+                native = _NATIVE + " " + json.dumps({"format": raw, **({"formula": formulas[cell]}
+                                                                          if cell in formulas else {})},
+                                                    separators=(",", ":"))
+            found[cell] = CellLook(values.get(cell), native=native, **(_look_fields(raw) if raw else {}))
+        return found
+
+    def owned_text(self) -> str:
+        """The record's text, down column A of its very hidden sheet ("" when there is
+        none): sixteen cells a read, without asking Excel for the sheet's used range."""
+        if self._owned_text is not None:
+            return self._owned_text
+        ws, parts = self._owned(), []
+        while ws is not None:
+            row = len(parts) + 1
+            column = [value for (value,) in _grid(ws.range((row, 1), (row + 15, 1)).value, 16, 1)]
+            texts = list(takewhile(lambda value: isinstance(value, str) and value, column))
+            parts += texts
+            if len(texts) < 16:
+                break
+        self._owned_rows = len(parts)
+        self._owned_text = "".join(parts)
+        return self._owned_text
+
+    def keep_owned_text(self, text: str) -> None:
+        """Store the record's text in the sheet :data:`OWNED_SHEET`, 32000 characters a
+        cell down column A, the cells formatted as text first (Excel takes no part of it
+        for a number, a date or a formula); "" takes the sheet away. The sheet is made
+        very hidden (``xlSheetVeryHidden``: Excel's Unhide does not offer it) behind the
+        user's sheets; xlwings Lite can only hide it (``Sheet.visible``). A workbook
+        whose structure is protected refuses the sheet: what was painted stays unrecorded."""
+        self.owned_text()  # how many cells a record already there holds
+        if not text:
+            ws = self._owned()
+            if ws is not None:
+                try:
+                    ws.delete()
+                    self._owned_sheet, self._owned_rows = None, 0
+                except Exception:  # noqa: BLE001 - a protected workbook keeps its sheets: empty it instead
+                    self._owned_column(ws, [])
+            self._owned_text = ""
+            return
+        chunks = [text[k:k + RECORD_CHUNK] for k in range(0, len(text), RECORD_CHUNK)]
+        try:
+            self._owned_column(self._owned() or self._owned_made(), chunks)
+        except Exception:  # noqa: BLE001 - a protected workbook refuses a new sheet: the paint stands,
+            return  # unrecorded, and the next press takes what xlsolver wrote for the user's (never over it)
+        self._owned_text = text
+
+    def _owned(self):
+        """The ownership record's sheet, or None when the workbook has none."""
+        if self._owned_sheet is None:
+            try:
+                self._owned_sheet = self.api.sheets[OWNED_SHEET]
+            except Exception:  # noqa: BLE001 - no record yet (xlwings raises the engine's own error)
+                return None
+        return self._owned_sheet
+
+    def _owned_made(self):
+        """The ownership record's sheet, made very hidden (Lite: hidden) at the end;
+        Excel activates a new sheet: the active one is given back."""
+        active = None if self.lite else self.api.sheets.active
+        ws = self.api.sheets.add(OWNED_SHEET, after=self.api.sheets[len(self.api.sheets) - 1])
+        if self.lite:
+            ws.visible = False
+        else:
+            ws.api.Visible = XL_SHEET_VERY_HIDDEN
+            active.activate()
+        self._owned_sheet, self._owned_rows = ws, 0
+        return ws
+
+    def _owned_column(self, ws, chunks: list[str]) -> None:
+        """``chunks`` down column A from A1, as text, blanking what a longer record left."""
+        rows = max(len(chunks), self._owned_rows)
+        if rows:
+            target = ws.range((1, 1), (rows, 1))
+            target.number_format = "@"
+            target.value = [[chunk] for chunk in chunks] + [[None]] * (rows - len(chunks))
+        self._owned_rows = len(chunks)
+
+    def _lite_formats(self, sheet: str) -> dict[Cell, Look]:
+        """xlwings Lite cannot read fills: the cells xlsolver painted are taken to look
+        as it left them (its ownership record says how), the rest to have no fill."""
+        record = Record.parse(self.owned_text()).sheets.get(sheet)
+        if record is None:
+            return {}
+        return {cell: (after.fill, after.diagonals) for cell, (_, after) in record.cells.items()
+                if after.fill is not None or after.diagonals}
+
+    def _box_values(self, ws, box: Box) -> dict[Cell, Value]:
+        top, left, bottom, right = box
+        grid = _grid(ws.range((top, left), (bottom, right)).value, bottom - top + 1, right - left + 1)
+        return {(top + r, left + c): _plain(value) for r, row in enumerate(grid) for c, value in enumerate(row)}
+
+    def _box_formats(self, ws, sheet: str, boxes: list[Box]) -> tuple[dict[Cell, Any], list[Box]]:
+        """Each cell's format (raw, see :func:`_uniform_format`), and the boxes that hold
+        a formula: all the boxes asked at once (``HasFormula`` answers False when no cell
+        has one), then by halving; past MAX_QUESTIONS the looks of a saved copy (CellLook)."""
+        names: list[Any] = []
+        formats: dict[Cell, Any] = {}
+        try:
+            targets = self._multi_area(ws, sheet, boxes, names)
+            many = (any(b[2] > b[0] for b in boxes), any(b[3] > b[1] for b in boxes))
+            natives = [target.api for target in targets]
+            formula_boxes = [] if all(native.HasFormula is False for native in natives) else boxes
+            found = [_uniform_format(native, *many) for native in natives]
+            if all(raw is not _MIXED and raw == found[0] for raw in found):
+                return {cell: found[0] for box in boxes for cell in _box_cells(box)}, formula_boxes
+        finally:
+            if names:
+                names[-1].delete()
+        stack, asked = list(boxes), 1
+        while stack:
+            asked += 1
+            if asked == MAX_QUESTIONS + 1:
+                copied = self._looks_of_copy(sheet, [cell for box in boxes for cell in _box_cells(box)])
+                if copied is not None:
+                    return copied, formula_boxes
+            top, left, bottom, right = box = stack.pop()
+            raw = _uniform_format(ws.range((top, left), (bottom, right)).api, bottom > top, right > left)
+            if raw is not _MIXED:
+                formats.update(dict.fromkeys(_box_cells(box), raw))
+            elif bottom - top >= right - left:
+                middle = (top + bottom) // 2
+                stack += [(top, left, middle, right), (middle + 1, left, bottom, right)]
+            else:
+                middle = (left + right) // 2
+                stack += [(top, left, bottom, middle), (top, middle + 1, bottom, right)]
+        return formats, formula_boxes
+
+    def _looks_of_copy(self, sheet: str, cells: list[Cell]) -> dict[Cell, CellLook] | None:
+        """The looks of ``cells`` read from a copy Excel saves (as :meth:`_formats_of_copy`);
+        None where the engine cannot save one."""
+        with tempfile.TemporaryDirectory(prefix="xlsolver-") as folder:
+            suffix = Path(str(self.api.name)).suffix.lower()
+            copy = Path(folder) / f"copy{suffix if suffix in ('.xlsx', '.xlsm') else '.xlsx'}"
+            try:
+                self.api.api.SaveCopyAs(str(copy))
+                return OpenpyxlWorkbook.open(copy).looks(sheet, cells)
+            except Exception:  # noqa: BLE001 - no SaveCopyAs here, or a copy openpyxl cannot read
+                return None
+
+    def _restore(self, ws, sheet: str, op: Restore, names: list[Any]) -> list[Cell]:
+        """Give each cell its look back: for each group of cells that had the same format,
+        its fill, font (colour, size, bold), alignment and diagonals at once on a
+        multi-area range, then its four sides (see :meth:`_restore_edges`); then the
+        values, where a cell now holds another (a formula as that formula)."""
+        groups: dict[str, list[Cell]] = {}
+        for cell, look in op.looks:
+            groups.setdefault(json.dumps(_format_of(look)), []).append(cell)
+        for key, cells in groups.items():
+            raw = json.loads(key)
+            boxes = rectangles(cells)
+            for target in self._multi_area(ws, sheet, boxes, names):
+                _set_format(target.api, raw)
+            self._restore_edges(ws, sheet, boxes, raw[5:], names)
+        self._restore_values(ws, sheet, dict(op.looks), names)
+        return [cell for cell, _ in op.looks]
+
+    def _restore_edges(self, ws, sheet: str, boxes: list[Box], edges: list, names: list[Any]) -> None:
+        """The four sides of every cell of ``boxes``. Excel draws a range's edges
+        (``xlEdgeLeft`` ...) and the lines inside it (``xlInsideVertical`` ...), one
+        line between two cells: when each cell's left is its right and its top its
+        bottom, the areas' edges at once and the inside lines of the areas that have
+        them; otherwise column by column or row by row."""
+        left, right, top, bottom = edges
+        if left == right and top == bottom:
+            for target in self._multi_area(ws, sheet, boxes, names):
+                native = target.api
+                for index, line in zip(XL_EDGES, (left, top, bottom, right)):
+                    _set_line(native.Borders(index), line)
+            for index, line, wide in ((XL_INSIDE_VERTICAL, left, 3), (XL_INSIDE_HORIZONTAL, top, 2)):
+                inner = [box for box in boxes if box[wide] > box[wide - 2]]
+                for target in (self._multi_area(ws, sheet, inner, names) if inner else []):
+                    _set_line(target.api.Borders(index), line)
+            return
+        for box in boxes:
+            for part in _edge_parts(box, left == right, top == bottom):
+                native = ws.range(part[:2], part[2:]).api
+                for index, line in zip(XL_EDGES, (left, top, bottom, right)):
+                    _set_line(native.Borders(index), line)
+                if part[3] > part[1]:
+                    _set_line(native.Borders(XL_INSIDE_VERTICAL), left)
+                if part[2] > part[0]:
+                    _set_line(native.Borders(XL_INSIDE_HORIZONTAL), top)
+
+    def _restore_values(self, ws, sheet: str, looks: dict[Cell, CellLook], names: list[Any]) -> None:
+        """The value of each look where its cell now holds another (as this press read
+        the sheet, or one read per rectangle): cells that were empty emptied at once on
+        a multi-area range, a formula the cell had as that formula, other values as
+        :meth:`_write` writes them."""
+        seen = self._seen.get(sheet)
+        now: dict[Cell, Value] = {}
+        if seen is not None:
+            now = {cell: seen.value(*cell) for cell in looks}
+        else:
+            for box in rectangles(looks):
+                now.update(self._box_values(ws, box))
+        changed = {cell: look for cell, look in looks.items() if now[cell] != _blank_none(look.value)}
+        emptied = [cell for cell, look in changed.items() if _blank_none(look.value) is None and not self.lite]
+        if emptied:  # (Lite: as other values, rectangle by rectangle)
+            for target in self._multi_area(ws, sheet, rectangles(emptied), names):
+                target.clear_contents()
+        formulas = {cell: _native(look).get("formula") for cell, look in changed.items()}
+        formulas = {cell: text for cell, text in formulas.items() if isinstance(text, str) and text.startswith("=")}
+        self._write(ws, {cell: look.value for cell, look in changed.items() if cell not in formulas
+                         and cell not in emptied})
+        for cell, text in formulas.items():
+            ws.range(cell).formula = text
+
+    def _restore_lite(self, ws, sheet: str, op: Restore) -> None:
+        """xlwings Lite gives back what it can set: the values, the fill (none when the
+        look had none), and a font colour, size and weight a look names. It cannot take
+        a font colour away (a cell xlsolver wrote a coloured digit into keeps the colour,
+        emptied), nor set borders or alignment; and as it reads no formats, the looks it
+        reads itself are values: a fill the user had under xlsolver's paint goes."""
+        groups: dict[tuple, list[Cell]] = {}
+        for cell, look in op.looks:
+            groups.setdefault((look.fill, look.font_colour, look.font_size, look.bold), []).append(cell)
+        for (fill, font_colour, size, bold), cells in groups.items():
+            for box in rectangles(cells):
+                target = ws.range(box[:2], box[2:])
+                target.color = _rgb_tuple(fill) if fill else None
+                if font_colour:
+                    target.font.color = _rgb_tuple(font_colour)
+                if size is not None:
+                    target.font.size = size
+                if bold:
+                    target.font.bold = True
+        self._restore_values(ws, sheet, dict(op.looks), [])
 
     # --- reading helpers ---
 
@@ -616,6 +895,224 @@ def _outline(ws, op: Outline) -> None:
 def _line(border, weight: int) -> None:
     border.LineStyle = XL_CONTINUOUS
     border.Weight = weight
+
+
+# --- ownership: a cell's whole look, read and given back ------------------------
+
+RECORD_CHUNK = 32000  # characters of the ownership record a cell holds (a cell takes 32767)
+XL_AUTOMATIC = -4105  # xlColorIndexAutomatic: a font or line in the automatic colour
+XL_GENERAL, XL_CENTER = 1, -4108  # XlHAlign
+_NATIVE = "excel 1"
+_LOOK_FIELDS = ("fill", "diagonals", "font_colour", "font_size", "bold", "centred", "edges", "native")
+# Line styles and weights (XlLineStyle, XlBorderWeight) of the names a file gives a cell's
+# side (CellLook.edges), both ways: xlDash -4115, xlDot -4118, xlDouble -4119, xlDashDot 4,
+# xlDashDotDot 5, xlSlantDashDot 13; xlThick 4.
+_LINE_OF_EDGE = {
+    "hair": (XL_CONTINUOUS, XL_HAIRLINE), "thin": (XL_CONTINUOUS, XL_THIN), "medium": (XL_CONTINUOUS, XL_MEDIUM),
+    "thick": (XL_CONTINUOUS, 4), "dotted": (-4118, XL_THIN), "dashed": (-4115, XL_THIN),
+    "mediumDashed": (-4115, XL_MEDIUM), "double": (-4119, 4), "dashDot": (4, XL_THIN),
+    "mediumDashDot": (4, XL_MEDIUM), "dashDotDot": (5, XL_THIN), "mediumDashDotDot": (5, XL_MEDIUM),
+    "slantDashDot": (13, XL_MEDIUM),
+}
+_EDGE_OF_LINE = {line: name for name, line in _LINE_OF_EDGE.items()}
+_WEIGHT_NAMES = {XL_HAIRLINE: "hair", XL_THIN: "thin", XL_MEDIUM: "medium", 4: "thick"}
+
+
+def _formulas(ws, box: Box) -> dict[Cell, str]:
+    """The formulas among a rectangle's cells: what ``Range.formula`` gives that starts
+    with "=" and is not the cell's value (a text "=..." reads the same both ways)."""
+    top, left, bottom, right = box
+    target = ws.range((top, left), (bottom, right))
+    rows, cols = bottom - top + 1, right - left + 1
+    values, texts = _grid(target.value, rows, cols), _grid(target.formula, rows, cols)
+    return {(top + r, left + c): text for r, row in enumerate(texts) for c, text in enumerate(row)
+            if isinstance(text, str) and text.startswith("=") and values[r][c] != text}
+
+
+def _box_cells(box: Box) -> list[Cell]:
+    top, left, bottom, right = box
+    return [(r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)]
+
+
+def _uniform_format(native, rows: bool, cols: bool) -> list | object:
+    """The one format of every cell of a (multi-area) range, or _MIXED (Excel answers
+    Null, None here, for a member that differs): ``[fill, font, alignment, diagonal
+    down, diagonal up, left, right, top, bottom]``, a fill as Excel's colour or None, a
+    font ``[colour or None for automatic, size, bold]``, a line ``[style, weight,
+    colour or None]`` or None. ``rows``/``cols``: some area is more than one row/column
+    high/wide, so the lines inside must be the same as the edges."""
+    fill = _read_fill(native)
+    if fill is _MIXED:
+        return _MIXED
+    font = _read_font(native)
+    if font is _MIXED:
+        return _MIXED
+    align = native.HorizontalAlignment
+    if align is None:
+        return _MIXED
+    lines = []
+    for index in (XL_DIAGONAL_DOWN, XL_DIAGONAL_UP):
+        line = _read_line(native.Borders(index))
+        if line is _MIXED:
+            return _MIXED
+        lines.append(line)
+    for first, last, inside, many in ((XL_EDGES[0], XL_EDGES[3], XL_INSIDE_VERTICAL, cols),
+                                      (XL_EDGES[1], XL_EDGES[2], XL_INSIDE_HORIZONTAL, rows)):
+        one, other = _read_line(native.Borders(first)), _read_line(native.Borders(last))
+        if one is _MIXED or other is _MIXED:
+            return _MIXED
+        if many and not one == other == _read_line(native.Borders(inside)):
+            return _MIXED
+        lines += [one, other]
+    down, up, left, right, top, bottom = lines
+    return [fill, font, int(align), down, up, left, right, top, bottom]
+
+
+def _read_fill(native) -> int | None | object:
+    index = native.Interior.ColorIndex
+    if index is None:
+        return _MIXED
+    if index == XL_NONE:
+        return None
+    colour = native.Interior.Color
+    return _MIXED if colour is None else int(colour)
+
+
+def _read_font(native) -> list | object:
+    font = native.Font
+    index = font.ColorIndex
+    if index is None:
+        return _MIXED
+    colour = None if index == XL_AUTOMATIC else font.Color
+    size, bold = font.Size, font.Bold
+    if (index != XL_AUTOMATIC and colour is None) or size is None or bold is None:
+        return _MIXED
+    return [None if colour is None else int(colour), float(size), bool(bold)]
+
+
+def _read_line(border) -> list | None | object:
+    style = border.LineStyle
+    if style is None:
+        return _MIXED
+    if style == XL_NONE:
+        return None
+    weight, index = border.Weight, border.ColorIndex
+    if weight is None or index is None:
+        return _MIXED
+    colour = None if index == XL_AUTOMATIC else border.Color
+    if index != XL_AUTOMATIC and colour is None:
+        return _MIXED
+    return [int(style), int(weight), None if colour is None else int(colour)]
+
+
+def _look_fields(raw: list) -> dict:
+    """The CellLook fields every back end knows, from a raw format."""
+    fill, (font_colour, size, bold), align, down, up, *edges = raw
+    return {"fill": None if fill is None else from_bgr(fill), "diagonals": down is not None and up is not None,
+            "font_colour": None if font_colour is None else from_bgr(font_colour), "font_size": size,
+            "bold": bold, "centred": align == XL_CENTER, "edges": tuple(_edge_text(line) for line in edges)}
+
+
+def _edge_text(line: list | None) -> str | None:
+    """A line as CellLook.edges says it: its name, then its colour unless automatic."""
+    if line is None:
+        return None
+    style, weight, colour = line
+    name = _EDGE_OF_LINE.get((style, weight)) or _WEIGHT_NAMES.get(weight, "thin")
+    return name if colour is None else f"{name} FF{from_bgr(colour)}"
+
+
+def _line_of_edge(edge: str | None) -> list | None:
+    if not edge:
+        return None
+    name, _, colour = edge.partition(" ")
+    style, weight = _LINE_OF_EDGE.get(name, (XL_CONTINUOUS, XL_THIN))
+    try:
+        return [style, weight, bgr(colour[-6:]) if colour else None]
+    except ValueError:
+        return [style, weight, None]
+
+
+def _native(look: CellLook) -> dict:
+    """What a look this back end read keeps ({} for another back end's)."""
+    if not look.native or not look.native.startswith(_NATIVE + " "):
+        return {}
+    try:
+        data = json.loads(look.native[len(_NATIVE) + 1:])
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _format_of(look: CellLook) -> list:
+    """The raw format to give a cell ``look``'s: exactly as read when this back end read
+    it, else from the fields (a size the look does not know is left as it is)."""
+    raw = _native(look).get("format")
+    if _valid_format(raw):
+        return raw
+    hair = [XL_CONTINUOUS, XL_HAIRLINE, bgr(GREY)] if look.diagonals else None
+    font = [bgr(look.font_colour) if look.font_colour else None, look.font_size, look.bold]
+    return [bgr(look.fill) if look.fill else None, font, XL_CENTER if look.centred else XL_GENERAL, hair, hair,
+            *(_line_of_edge(edge) for edge in look.edges)]
+
+
+def _valid_format(raw: Any) -> bool:
+    def number(value: Any) -> bool:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+    def line(value: Any) -> bool:
+        return value is None or (isinstance(value, list) and len(value) == 3 and number(value[0])
+                                 and number(value[1]) and (value[2] is None or number(value[2])))
+    return (isinstance(raw, list) and len(raw) == 9 and (raw[0] is None or number(raw[0]))
+            and isinstance(raw[1], list) and len(raw[1]) == 3 and (raw[1][0] is None or number(raw[1][0]))
+            and (raw[1][1] is None or number(raw[1][1])) and isinstance(raw[1][2], bool) and number(raw[2])
+            and all(line(value) for value in raw[3:]))
+
+
+def _set_format(native, raw: list) -> None:
+    """Fill, font, alignment and diagonals of a raw format on a (multi-area) range."""
+    fill, (font_colour, size, bold), align, down, up = raw[:5]
+    if fill is None:
+        native.Interior.ColorIndex = XL_NONE
+    else:
+        native.Interior.Color = fill
+    font = native.Font
+    if font_colour is None:
+        font.ColorIndex = XL_AUTOMATIC
+    else:
+        font.Color = font_colour
+    if size is not None:
+        font.Size = size
+    font.Bold = bold
+    native.HorizontalAlignment = align
+    _set_line(native.Borders(XL_DIAGONAL_DOWN), down)
+    _set_line(native.Borders(XL_DIAGONAL_UP), up)
+
+
+def _set_line(border, line: list | None) -> None:
+    if line is None:
+        border.LineStyle = XL_NONE
+        return
+    style, weight, colour = line
+    border.LineStyle = style
+    border.Weight = weight
+    if colour is None:
+        border.ColorIndex = XL_AUTOMATIC
+    else:
+        border.Color = colour
+
+
+def _edge_parts(box: Box, same_across: bool, same_down: bool) -> list[Box]:
+    """``box`` cut into single columns when its cells' left and right sides differ,
+    and into single rows when their top and bottom do."""
+    top, left, bottom, right = box
+    columns = [(left, right)] if same_across else [(c, c) for c in range(left, right + 1)]
+    rows = [(top, bottom)] if same_down else [(r, r) for r in range(top, bottom + 1)]
+    return [(r0, c0, r1, c1) for r0, r1 in rows for c0, c1 in columns]
+
+
+def _blank_none(value: Value) -> Value:
+    return None if value == "" else value
 
 
 def _path_of(book) -> Path | None:
