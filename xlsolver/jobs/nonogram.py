@@ -16,7 +16,7 @@ from typing import Callable
 
 import numpy as np
 
-from xlsolver.core import Budget, BudgetExhausted, InputError, Status
+from xlsolver.core import Budget, BudgetExhausted, InputError, Status, cell_ref
 from xlsolver.core.files import atomic_write_text, printable
 from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.core.paint import BLACK as BLACK_STYLE
@@ -26,7 +26,7 @@ from xlsolver.core.ownership import Owner, Record
 from xlsolver.core.progress import Progress
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
 from xlsolver.jobs.base import DONE, ERROR, Options, Report, first_lines, new_workbook, sheet_title
-from xlsolver.jobs.registry import Found, SheetReader
+from xlsolver.jobs.registry import Found, SheetReader, limits_of
 from xlsolver.nonogram import BLOCK, DOT, UNKNOWN, Nonogram, format_grid
 from xlsolver.nonogram.colour import ColourNonogram, format_colour_grid
 from xlsolver.nonogram.colour_explain import check_colour, explain_colour, next_colour_step
@@ -204,6 +204,7 @@ def locate(snap: SheetSnapshot, reader: SheetReader | None = None) -> Found | No
     hints = hint_fills(snap, layout)
     variant = variant_of_hints(hints)
     try:
+        limits_of(reader).check_puzzle(layout.height, layout.width, f"{snap.name}!{cell_ref(layout.top, layout.left)}")
         layout, puzzle, givens = variant.read(snap, layout, hints)
     except InputError as err:
         return Found(KIND, snap, layout, error=err)

@@ -52,7 +52,7 @@ class Board:
         size = text.strip().lower()
         if "\n" not in size and "x" in size:
             w, _, h = size.partition("x")
-            if w.strip().isdigit() and h.strip().isdigit():
+            if _digits(w.strip()) and _digits(h.strip()):
                 return cls.rectangle(int(w), int(h))
         cells = []
         for r, line in enumerate(text.strip("\n").splitlines()):
@@ -126,6 +126,11 @@ def regions(board: Board) -> list[frozenset[Cell]]:
                     stack.append(near)
         found.append(frozenset(part))
     return found
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only: "²".isdigit() is true, and int("²") fails."""
+    return text.isascii() and text.isdigit()
 
 
 def area_problem(board: Board, pieces: list[Piece], gaps: bool = False) -> str | None:

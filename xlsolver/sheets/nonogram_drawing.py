@@ -15,8 +15,9 @@ from typing import Iterable
 
 import numpy as np
 
-from xlsolver.core.errors import InputError
+from xlsolver.core.errors import InputError, cell_ref
 from xlsolver.core.geometry import Box, Cell
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.core.paint import CLEAR, RED, GridLines, PaintPlan, SquareCells, Style, Write, group_by_style
 from xlsolver.core.protocol import SheetSnapshot
 from xlsolver.nonogram.picture import Drawing
@@ -31,12 +32,15 @@ DIFFER_MARK = "?"
 DIFFER_FONT = "FF0000"
 
 
-def read_drawing(snap: SheetSnapshot, colours: int | None = None) -> tuple[Box, Drawing]:
+def read_drawing(snap: SheetSnapshot, colours: int | None = None,
+                 limits: Limits = DEFAULT_LIMITS) -> tuple[Box, Drawing]:
     """The drawing on this sheet: its sheet box and its cells.
 
     ``colours``: 1 reads black and white; ``None`` reads colour when the
     fills are of several colours not all dark, else black and white; any
-    other number is the most colours allowed. Raises :class:`InputError`.
+    other number is the most colours allowed. Raises :class:`InputError`,
+    also for a box of more cells than ``limits`` allow (two filled cells far
+    apart), before any cell of it is looked at.
     """
     layout = find_layout(snap)
     filled = {cell: (info.fill or "").upper() for cell, info in snap.cells.items() if info.fill}
@@ -49,6 +53,7 @@ def read_drawing(snap: SheetSnapshot, colours: int | None = None) -> tuple[Box, 
     else:
         raise InputError("no drawing found: paint some cells (any fill colour) or type # in them", snap.name)
     top, left, bottom, right = box
+    limits.check_puzzle(bottom - top + 1, right - left + 1, f"{snap.name}!{cell_ref(top, left)}")
     ink: dict[Cell, str] = {}
     for r in range(top, bottom + 1):
         for c in range(left, right + 1):

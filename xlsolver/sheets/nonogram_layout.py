@@ -50,9 +50,12 @@ from typing import Iterator
 from xlsolver.core.errors import InputError
 from xlsolver.core.geometry import Box, Cell
 from xlsolver.core.paint import RED, Style, Write, group_by_style
+from xlsolver.core.limits import DEFAULT_LIMITS
 from xlsolver.core.protocol import SheetSnapshot, Value
 from xlsolver.nonogram.colour import ColourNonogram
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram
+from xlsolver.sheets.cells import is_digits, shown
+from xlsolver.sheets.nonogram_corner import find_grid_box
 
 __all__ = [
     "COL_MARK",
@@ -195,7 +198,7 @@ def _inside(cell: Cell, box: Box) -> bool:
 # --- reading cell values ----------------------------------------------------
 
 _SPLIT = re.compile(r"[\s,;]+")
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)$")
+_NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")  # ASCII digits only: "²" is no number
 
 
 def cell_numbers(value: Value) -> tuple[float, ...] | None:
@@ -205,7 +208,11 @@ def cell_numbers(value: Value) -> tuple[float, ...] | None:
     if value is None or isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
-        return (float(value),) if math.isfinite(value) else None
+        try:
+            number = float(value)
+        except OverflowError:  # an integer past a double's range
+            return None
+        return (number,) if math.isfinite(number) else None
     parts = [p for p in _SPLIT.split(str(value).strip()) if p]
     if not parts or not all(_NUMBER.match(p) for p in parts):
         return None
@@ -213,24 +220,26 @@ def cell_numbers(value: Value) -> tuple[float, ...] | None:
 
 
 def as_typed(value: Value) -> str:
-    """A value as the user typed it, for messages: 3.0 -> "3"."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip() if isinstance(value, str) else str(value)
+    """A value as the user typed it, for messages: 3.0 -> "3" (short and printable, see cells.shown)."""
+    return shown(value)
 
 
 def hint_numbers(value: Value, sheet: str, cell: Cell) -> tuple[int, ...]:
     """The clue numbers of one hint cell; raises InputError at the cell for text,
-    negative or fractional numbers."""
+    negative, fractional or overlong numbers (more digits than ``Limits.digits``:
+    no line is that long)."""
     numbers = cell_numbers(value)
     if numbers is None:
         raise InputError.at_cell(f'hint "{as_typed(value)}" is not a number', sheet, *cell)
     for n in numbers:
-        shown = as_typed(n) if len(numbers) > 1 else as_typed(value)
+        typed = as_typed(n) if len(numbers) > 1 else as_typed(value)
         if n < 0:
-            raise InputError.at_cell(f'hint "{shown}" is negative (write 0 for an empty line)', sheet, *cell)
+            raise InputError.at_cell(f'hint "{typed}" is negative (write 0 for an empty line)', sheet, *cell)
+        if n >= 10 ** DEFAULT_LIMITS.digits:
+            raise InputError.at_cell(f'hint "{typed}" has more than {DEFAULT_LIMITS.digits} digits; '
+                                     "no line is that long", sheet, *cell)
         if not n.is_integer():
-            raise InputError.at_cell(f'hint "{shown}" is not a whole number', sheet, *cell)
+            raise InputError.at_cell(f'hint "{typed}" is not a whole number', sheet, *cell)
     return tuple(int(n) for n in numbers)
 
 
@@ -274,29 +283,10 @@ def _find_grid(numbers: set[Cell], snap: SheetSnapshot) -> Box | None:
     last row-hint column, so the corner holds no numbers. The candidate that
     leaves the fewest numbers inside the grid wins: moving the corner either
     way pushes hints into the grid. Candidates whose grid is mostly numbers
-    are tables of data, not puzzles.
+    are tables of data, not puzzles. All candidates are weighed in one sweep
+    (:mod:`.nonogram_corner`), so a sheet of data costs N log N, not N squared.
     """
-    best: tuple[int, int, Box] | None = None
-    for r0 in sorted({r + 1 for r, _ in numbers}):
-        above = [cell for cell in numbers if cell[0] < r0]
-        first_col = min(c for _, c in above)
-        left = [cell for cell in numbers if cell[0] >= r0 and cell[1] < first_col]
-        if not left:
-            continue
-        c0 = max(c for _, c in left) + 1
-        box = (r0, c0, max(r for r, _ in left), max(c for _, c in above))
-        inside = sum(1 for r, c in numbers if r >= r0 and c >= c0)
-        if (best is None or (inside, r0) < best[:2]) and not _mostly_numbers(snap, box):
-            best = (inside, r0, box)
-    return None if best is None else best[2]
-
-
-def _mostly_numbers(snap: SheetSnapshot, box: Box) -> bool:
-    r0, c0, r1, c1 = box
-    stray = sum(1 for (r, c), info in snap.cells.items()
-                if r0 <= r <= r1 and c0 <= c <= c1 and cell_numbers(info.value) is not None
-                and marker(info.value) is None)
-    return stray > _MAX_STRAY_SHARE * (r1 - r0 + 1) * (c1 - c0 + 1)
+    return find_grid_box(numbers, lambda cell: marker(snap.value(*cell)) is None, _MAX_STRAY_SHARE)
 
 
 def _make_layout(snap: SheetSnapshot, numbers: set[Cell], box: Box,
@@ -361,7 +351,7 @@ def _looks_like_hint(layout: NonogramLayout, cell: Cell, text: str) -> bool:
     "3a"), so a title or label such as "Cat" or "Rows" is left alone.
     """
     text = text.strip()
-    if len(text) > _SHORT_TEXT or not (len(text) <= 2 or any(ch.isdigit() for ch in text)):
+    if len(text) > _SHORT_TEXT or not (len(text) <= 2 or any(is_digits(ch) for ch in text)):
         return False
     r, c = cell
     if (box := layout.column_block) is not None:

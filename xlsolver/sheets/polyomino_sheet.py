@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING
 
 from xlsolver.core.errors import InputError, cell_ref
 from xlsolver.core.geometry import Box, Cell
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.core.paint import BLACK, CLEAR, RED, GridLines, Outline, PaintPlan, SquareCells, Style, Write
 from xlsolver.core.paint import group_by_style
 from xlsolver.core.status import Status
@@ -55,6 +56,7 @@ from xlsolver.polyomino.board import Board
 from xlsolver.polyomino.pieces import Mode, Piece, is_connected, normalize, one_sided
 from xlsolver.polyomino.pieces import parse_piece_spec
 from xlsolver.core.protocol import CellInfo, SheetSnapshot, Value
+from xlsolver.sheets.cells import is_digits, shown
 
 if TYPE_CHECKING:  # annotations only: reading a sheet loads no solver
     from xlsolver.polyomino.solver import Tiling, TilingResult
@@ -89,7 +91,7 @@ NO_BOARD = ("no polyomino board found: expected a title such as \"Polyomino 10x6
             "or a defined name \"Board\" on its range")
 
 _TITLE = re.compile(r"\s*(polyomino|pentomino|tetromino|hexomino|tiling)", re.IGNORECASE)
-_SIZE = re.compile(r"(\d+)\s*[x×]\s*(\d+)", re.IGNORECASE)
+_SIZE = re.compile(r"(?<![0-9])([0-9]{1,9})\s*[x×]\s*([0-9]{1,9})(?![0-9])", re.IGNORECASE)
 _SETTING = re.compile(r"\s*(pieces|solutions)\s*(?::\s*(.*?))?\s*$", re.IGNORECASE | re.DOTALL)
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9']{0,3}$")
 _OPTIONS = {"one-sided": "one_sided", "onesided": "one_sided", "one sided": "one_sided", "gaps": "gaps"}
@@ -197,7 +199,16 @@ def _painted(info: CellInfo, names: set[str]) -> bool:
     return info.fill in PALETTE and _text(info.value) in names
 
 
-def _frame(snap: SheetSnapshot, title: Cell | None, header_end: int) -> Box:
+def _frame(snap: SheetSnapshot, title: Cell | None, header_end: int, limits: Limits = DEFAULT_LIMITS) -> Box:
+    """The frame's box, refused (InputError) when it has more cells than ``limits`` allow."""
+    box = _frame_box(snap, title, header_end)
+    top, left, bottom, right = box
+    limits.check_puzzle(bottom - top + 1, right - left + 1,
+                        f"{snap.name}!{cell_ref(*(title or (top, left)))}")
+    return box
+
+
+def _frame_box(snap: SheetSnapshot, title: Cell | None, header_end: int) -> Box:
     named = _named_frame(snap)
     if named is not None:
         return named
@@ -255,15 +266,16 @@ def _spec(text: str) -> tuple[str, dict[str, bool]]:
     return ",".join(parts), flags
 
 
-def read_polyomino(snap: SheetSnapshot, library: dict[str, tuple[tuple[int, int], ...]] | None = None
-                   ) -> tuple[PolyominoLayout, PolyominoPuzzle]:
+def read_polyomino(snap: SheetSnapshot, library: dict[str, tuple[tuple[int, int], ...]] | None = None,
+                   limits: Limits = DEFAULT_LIMITS) -> tuple[PolyominoLayout, PolyominoPuzzle]:
     """The layout and the puzzle. ``library`` holds the pieces of the book's Pieces sheet.
     Raises InputError naming the sheet and cell for a board with no open cells, a frame
     cell that is neither empty nor blocked, an unknown piece name, a drawn piece whose
-    cells are disconnected, or a Solutions value that is not a count."""
+    cells are disconnected, a Solutions value that is not a count, or a frame larger
+    than ``limits`` allow (before any of its cells is looked at)."""
     title = _title_cell(snap)
     settings, setting_cells, header_end = _settings(snap, title)
-    top, left, bottom, right = _frame(snap, title, header_end)
+    top, left, bottom, right = _frame(snap, title, header_end, limits)
     layout = PolyominoLayout(top, left, bottom - top + 1, right - left + 1, status_cell=(bottom + 2, left),
                              title=title, spec_cell=settings["pieces"][0] if "pieces" in settings else None)
     spec_text = _text(settings["pieces"][1]) if "pieces" in settings else ""
@@ -297,7 +309,7 @@ def read_polyomino(snap: SheetSnapshot, library: dict[str, tuple[tuple[int, int]
                     fills.append(((r, c), info.fill))
                 continue
             if text and text not in names:
-                raise InputError.at_cell(f'"{text}" in the board: leave a board cell empty, or block it '
+                raise InputError.at_cell(f'"{shown(text)}" in the board: leave a board cell empty, or block it '
                                          f'with "#" or a fill', snap.name, r, c)
             cells.append((r - top, c - left))
     if not cells:
@@ -306,10 +318,11 @@ def read_polyomino(snap: SheetSnapshot, library: dict[str, tuple[tuple[int, int]
     solutions = DEFAULT_SOLUTIONS
     if "solutions" in settings:
         where, value = settings["solutions"]
-        if isinstance(value, str) and value.strip().isdigit():
+        if isinstance(value, str) and is_digits(value.strip()) and len(value.strip()) <= DEFAULT_LIMITS.digits:
             value = int(value.strip())
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 1 or value != int(value):
-            raise InputError.at_cell(f'"{_text(value)}" is not a number of tilings to paint (1, 2, ...)',
+        if (isinstance(value, bool) or not isinstance(value, (int, float)) or not 1 <= value < 10 ** DEFAULT_LIMITS.digits
+                or value != int(value)):
+            raise InputError.at_cell(f'"{shown(value)}" is not a number of tilings to paint (1, 2, ...)',
                                      snap.name, *where)
         solutions = int(value)
     layout = PolyominoLayout(layout.top, layout.left, layout.height, layout.width, layout.status_cell,

@@ -47,6 +47,7 @@ from xlsolver.core.paint import (
 )
 from xlsolver.core.status import Status
 from xlsolver.core.protocol import SheetSnapshot, Value
+from xlsolver.sheets.cells import is_digits, shown
 from xlsolver.sudoku.model import SYMBOLS, Shape, Sudoku
 
 if TYPE_CHECKING:  # annotations only: reading a sheet loads no solver
@@ -72,7 +73,7 @@ SOLVED = Style(font_colour=SOLVED_FONT)
 NO_SUDOKU = ("no sudoku found: expected an n x n block of digits, a title such as \"Sudoku 9x9\" two rows "
              "above the grid, or a defined name containing \"sudoku\"")
 _TYPOS = 2  # a typo or two ("x", a 10 in a 9x9) is still a sudoku, reported at its cell
-_SIZE = re.compile(r"(\d+)\s*[x×]\s*(\d+)", re.IGNORECASE)
+_SIZE = re.compile(r"(?<![0-9])([0-9]{1,9})\s*[x×]\s*([0-9]{1,9})(?![0-9])", re.IGNORECASE)
 # Every n that has a box shape of at least 2 rows (primes have none), up to 35 symbols.
 SIZES = (4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25, 26, 27, 28, 30, 32, 33, 34, 35)
 
@@ -115,19 +116,18 @@ def _symbol(value: Value) -> int | None:
     if value is None or isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
-        return int(value) if float(value).is_integer() and 0 <= value <= len(SYMBOLS) else None
+        return int(value) if 0 <= value <= len(SYMBOLS) and float(value).is_integer() else None
     text = value.strip().upper()
     if text in ("", ".", "0"):
         return 0
-    if text.isdigit():
-        return int(text) if int(text) <= len(SYMBOLS) else None
+    if is_digits(text):  # ASCII only: "2³" and "②" are no digits (int() refuses them)
+        number = text.lstrip("0") or "0"
+        return int(number) if len(number) <= 2 and int(number) <= len(SYMBOLS) else None
     return SYMBOLS.index(text) + 1 if len(text) == 1 and text in SYMBOLS else None
 
 
 def _shown(value: Value) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip() if isinstance(value, str) else str(value)
+    return shown(value)
 
 
 # --- finding the block ------------------------------------------------------
@@ -265,6 +265,9 @@ def read_sudoku(snap: SheetSnapshot, shape: Shape | None = None, found=None) -> 
     if shape.n != height:
         raise InputError.at_cell(f"a {shape} box needs a {shape.n}x{shape.n} block, not {where}", snap.name, top, left)
     n = shape.n
+    if n > len(SYMBOLS):
+        raise InputError.at_cell(f"the block {where} is {n}x{n}; a sudoku has at most {len(SYMBOLS)} rows "
+                                 f"(digits 1-9 and letters A-Z)", snap.name, top, left)
     cells, letters_seen, numbers_seen = [], False, False
     for r in range(top, bottom + 1):
         for c in range(left, right + 1):
