@@ -7,7 +7,17 @@ import sys
 from pathlib import Path
 
 from xlsolver.cli.commands import help_lines
-from xlsolver.cli.common import EXIT_INPUT_ERROR, Watcher, exit_code, fail, print_reports, seconds, subcommand
+from xlsolver.cli.common import (
+    EXIT_INPUT_ERROR,
+    Watcher,
+    add_limit_argument,
+    exit_code,
+    fail,
+    limits,
+    print_reports,
+    seconds,
+    subcommand,
+)
 
 __all__ = ["HELP", "register"]
 
@@ -76,6 +86,7 @@ def register(sub) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--budget", type=seconds, default=30.0, metavar="SECONDS",
                         help="give up judging the clues after this many seconds (default: 30)")
+    add_limit_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -95,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
     settings = PictureSettings(sheet=args.sheet, size=size, colours=args.colours, level=level,
                                invert=args.invert, title=args.title)
     watch = Watcher(enabled=sys.stderr.isatty() and not args.json)
-    options = Options(budget_seconds=args.budget, on_start=watch.start, progress=watch.progress)
+    options = Options(budget_seconds=args.budget, on_start=watch.start, progress=watch.progress,
+                      limits=limits(args))
     try:
         report = make_puzzle(args.source, args.output, settings, options)
     finally:

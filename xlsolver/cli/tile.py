@@ -20,12 +20,15 @@ from pathlib import Path
 from xlsolver.cli.commands import help_lines
 from xlsolver.cli.common import (
     ProgressBar,
+    add_limit_argument,
     exit_code,
     fail,
+    limits,
     seconds,
     subcommand,
 )
 from xlsolver.core import InputError
+from xlsolver.core.limits import DEFAULT_LIMITS, LIMIT_OPTION, Limits
 
 __all__ = ["HELP", "register", "run"]
 
@@ -89,18 +92,29 @@ def register(sub) -> None:
                         help="give up after this many seconds (default: 300); the verdict is then gave_up "
                              "with the counts so far")
     parser.add_argument("--json", action="store_true", help="print one JSON object (count, raw_count, seconds, ...)")
+    add_limit_argument(parser)
     parser.add_argument("-o", "--output", type=Path, metavar="BOOK.xlsx",
                         help="also write a workbook with the board laid out as a polyomino sheet, painted "
                              "(the first tiling on it, the next ones on sheets of their own)")
     parser.set_defaults(run=run, mode=None)
 
 
-def read_board(text: str):
-    """``WxH`` or a picture file -> Board. Raises InputError naming the file and line."""
+_RECTANGLE = re.compile(r"\s*([0-9]{1,9})\s*[xX]\s*([0-9]{1,9})\s*")
+
+
+def read_board(text: str, limits: Limits = DEFAULT_LIMITS):
+    """``WxH`` or a picture file -> Board. Raises InputError naming the file and line,
+    and, before a cell is made, for a board of more cells than ``limits`` allow
+    (``--board 100000x100000``, a file larger than ``limits.file_bytes`` or drawing
+    too many open cells)."""
     from xlsolver.polyomino import Board
 
     path = Path(text)
-    if path.is_file():
+    if _is_file(path):
+        size = path.stat().st_size
+        if size > limits.file_bytes:
+            raise InputError(f"the board's file has {size:,} bytes, more than the limit of {limits.file_bytes:,}",
+                             str(path))
         try:
             picture = path.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as err:
@@ -108,12 +122,32 @@ def read_board(text: str):
         where = str(path)
     else:
         picture, where = text, "--board"
-        if not re.fullmatch(r"\s*\d+\s*[xX]\s*\d+\s*", text):
-            raise InputError(f'"{text}" is neither WxH (such as 6x10) nor a file drawing a board', where)
+        if _RECTANGLE.fullmatch(text) is None:
+            raise InputError(f'"{_shown(text)}" is neither WxH (such as 6x10) nor a file drawing a board', where)
+    rectangle = _RECTANGLE.fullmatch(picture)
+    if rectangle is not None:
+        limits.check_puzzle(int(rectangle[2]), int(rectangle[1]), where)
+    elif picture.count(".") > limits.puzzle_cells:
+        raise InputError(f"the board draws {picture.count('.'):,} open cells, more than the limit of "
+                         f"{limits.puzzle_cells:,} (raise it with {LIMIT_OPTION})", where)
     try:
         return Board.parse(picture)
     except ValueError as err:
         raise InputError(str(err), where) from None
+
+
+def _is_file(path: Path) -> bool:
+    """A file to read the board from (a name too long for the system is none)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def _shown(text: str, most: int = 40) -> str:
+    """An argument echoed in a message: printable, cut short."""
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -124,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.limit is not None and args.limit < 1:
         return fail("--limit must be 1 or more")
-    board = read_board(args.board)
+    board = read_board(args.board, limits(args))
     try:
         pieces = parse_piece_spec(args.pieces)
     except ValueError as err:

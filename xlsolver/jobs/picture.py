@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageOps
 
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import Budget, InputError, Status, cell_ref
 from xlsolver.core.files import atomic_write_text
+from xlsolver.core.limits import DEFAULT_LIMITS, LIMIT_OPTION, Limits
 from xlsolver.core.paint import PaintPlan, Write
 from xlsolver.jobs.base import ERROR, Options, Report, sheet_title
 from xlsolver.nonogram.colour import ColourNonogram
@@ -35,7 +36,7 @@ from xlsolver.sheets.nonogram_drawing import picture_plan, read_drawing
 from xlsolver.sheets.nonogram_layout import find_layout
 
 __all__ = ["DEFAULT_SIDE", "PICTURE_ORIGIN", "PictureSettings", "default_output", "drawing_of_image",
-           "make_puzzle", "parse_size"]
+           "make_puzzle", "parse_size", "pixel_limit"]
 
 DEFAULT_SIDE = 30  # an image larger than PIXEL_ART on a side is scaled so its longer side has this many cells
 PIXEL_ART = 50  # images up to this size on both sides are taken cell for pixel
@@ -68,21 +69,48 @@ def parse_size(text: str) -> tuple[int | None, int | None]:
 # --- images ---------------------------------------------------------------------
 
 
-def _open_image(path: Path) -> Image.Image:
-    """The image as RGB, upright, transparent parts white. Raises InputError."""
+def pixel_limit(limits: Limits) -> int:
+    """The most pixels an image may have: four times the sheet area read
+    (16 million by default, a 4000x4000 photo; --max-cells raises it)."""
+    return 4 * limits.sheet_cells
+
+
+def _open_image(path: Path, limits: Limits = DEFAULT_LIMITS) -> Image.Image:
+    """The image as RGB, upright, transparent parts white. Raises InputError for
+    a file that is no image, and, before decoding a pixel, for a file larger than
+    ``limits.file_bytes`` or an image whose header declares more pixels than
+    :func:`pixel_limit` (a 20000x20000 image, a decompression bomb)."""
     if not path.exists():
         raise InputError("no such file", str(path))
+    if not path.is_file():
+        raise InputError("is not a regular file (a folder, a device or a pipe), not an image", str(path))
+    size = path.stat().st_size
+    if size > limits.file_bytes:
+        raise InputError(f"the file has {size:,} bytes, more than the limit of {limits.file_bytes:,}", str(path))
     try:
-        image = Image.open(path)
+        image = Image.open(path)  # reads the header only
+        width, height = image.size
+        if width * height > pixel_limit(limits):
+            raise InputError(f"the image is {width}x{height}, {width * height:,} pixels, more than the limit of "
+                             f"{pixel_limit(limits):,} (raise it with {LIMIT_OPTION})", str(path))
         image.load()
-    except (UnidentifiedImageError, OSError) as err:
-        raise InputError(f"not an image Pillow can read ({err})", str(path)) from None
+    except InputError:
+        raise
+    except Exception as err:  # noqa: BLE001 - a decoder's error of any kind: the file is no image it reads
+        raise InputError(f"not an image Pillow can read ({_reason(err)})", str(path)) from None
     image = ImageOps.exif_transpose(image)
     if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
         rgba = image.convert("RGBA")
         white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
         image = Image.alpha_composite(white, rgba)
     return image.convert("RGB")
+
+
+def _reason(err: Exception) -> str:
+    """A decoder's error in one short printable line."""
+    text = " ".join(str(err).split()) or type(err).__name__
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text if len(text) <= 120 else text[:119] + "…"
 
 
 def _grid_size(width: int, height: int, size: tuple[int | None, int | None] | None) -> tuple[int, int]:
@@ -101,7 +129,7 @@ def _grid_size(width: int, height: int, size: tuple[int | None, int | None] | No
     return w, h
 
 
-def drawing_of_image(path: Path, settings: PictureSettings) -> Drawing:
+def drawing_of_image(path: Path, settings: PictureSettings, limits: Limits = DEFAULT_LIMITS) -> Drawing:
     """An image file reduced to a drawing. Raises InputError.
 
     Black and white: the image is shrunk by averaging (a cell is the mean of
@@ -109,7 +137,7 @@ def drawing_of_image(path: Path, settings: PictureSettings) -> Drawing:
     so that edges do not blend into colours of their own, and each cell takes
     the colour that covers most of its pixels.
     """
-    image = _open_image(path)
+    image = _open_image(path, limits)
     w, h = _grid_size(image.width, image.height, settings.size)
     colours = settings.colours or 1
     if colours == 1:
@@ -149,17 +177,17 @@ def _resized(image: Image.Image, w: int, h: int) -> Image.Image:
 # --- the job ----------------------------------------------------------------------
 
 
-def _drawing(source: Path, settings: PictureSettings) -> tuple[Drawing, str]:
+def _drawing(source: Path, settings: PictureSettings, limits: Limits) -> tuple[Drawing, str]:
     """The drawing of a source and the title it suggests."""
     if source.suffix.lower() in WORKBOOKS:
-        book = OpenpyxlWorkbook.open(source)
+        book = OpenpyxlWorkbook.open(source, limits)
         names = book.sheet_names()
         sheet = settings.sheet or names[0]
         if sheet not in names:
             raise InputError(f'{source.name} has no sheet "{sheet}" (it has: {", ".join(names)})')
-        _, drawing = read_drawing(book.snapshot(sheet), settings.colours)
+        _, drawing = read_drawing(book.snapshot(sheet), settings.colours, limits)
         return drawing.used(), settings.title or f"{sheet} puzzle"
-    return drawing_of_image(source, settings), settings.title or source.stem
+    return drawing_of_image(source, settings, limits), settings.title or source.stem
 
 
 def default_output(source: Path) -> Path:
@@ -177,7 +205,7 @@ def make_puzzle(source: Path, out: Path | None, settings: PictureSettings, optio
 
 
 def _make_puzzle(source: Path, out: Path, settings: PictureSettings, options: Options) -> Report:
-    drawing, title = _drawing(source, settings)
+    drawing, title = _drawing(source, settings, options.limits)
     puzzle = drawing.puzzle()
     h, w = drawing.shape
     options.on_start(f"{title} ({w}x{h})")
