@@ -232,6 +232,59 @@ def test_the_probe_kernel_refuses_short_registers():
                             np.zeros(5, dtype=np.int64))
 
 
+# --- the colour engine ----------------------------------------------------------------
+
+
+def _colour_puzzle(size: int, seed: int):
+    from xlsolver.nonogram.colour import Colour, ColourNonogram
+
+    picture = np.random.default_rng(seed).integers(0, 3, size=(size, size))  # 0 background, 1 red, 2 green
+
+    def clue(line):
+        blocks, previous, n = [], 0, 0
+        for v in [*line.tolist(), 0]:
+            if v and v == previous:
+                n += 1
+                continue
+            if previous:
+                blocks.append((n, "rg"[previous - 1]))
+            previous, n = v, 1
+        return tuple(blocks)
+
+    return ColourNonogram(tuple(clue(r) for r in picture), tuple(clue(c) for c in picture.T),
+                          (Colour("r", "red", "FF0000"), Colour("g", "green", "00FF00")))
+
+
+def test_colour_propagation_and_probing_look_at_the_clock(stopped):
+    """A random 100x100 colour puzzle with a 2 s budget ran 8 s, a 200x200 94 s:
+    the colour engine read the clock only every 64 probes."""
+    from xlsolver.nonogram.colour_solver import LineEngine, solve_colour
+
+    puzzle = _colour_puzzle(30, 7)
+    engine = LineEngine(puzzle, Budget(seconds=1).start())
+    state = [engine.full] * (30 * 30)
+    stopped.expire()
+    with pytest.raises(BudgetExhausted):
+        engine.propagate(state, engine.all_lines())
+
+    engine = LineEngine(puzzle, Budget(seconds=None).start())
+    state = [engine.full] * (30 * 30)
+    assert engine.propagate(state, engine.all_lines()) is None
+    engine.budget = Budget(seconds=1).start()
+    stopped.expire()
+    with pytest.raises(BudgetExhausted):
+        engine.probe(state)
+    assert engine.budget.used_nodes == 1
+
+    class Spent(Budget):
+        def start(self):
+            super().start()
+            stopped.expire()
+            return self
+
+    assert solve_colour(puzzle, budget=Spent(seconds=5)).status is Status.GAVE_UP
+
+
 # --- the SAT back end: encoding and the slices of conflicts ----------------------------
 
 

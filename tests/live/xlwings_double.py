@@ -25,6 +25,7 @@ count the calls a paint costs.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator
 
 from xlsolver.backends.boxes import absolute, parse_address
@@ -51,7 +52,7 @@ class _Cell:
         self.bold = False
         self.align = XL_GENERAL
         self.number_format = "General"
-        self.formula: str | None = None  # a formula the cell holds (never computed here)
+        self.formula: str | None = None  # what Range.value= entered as a formula (never computed here)
 
     @property
     def used(self) -> bool:
@@ -331,7 +332,7 @@ class Range:
         for i, row in enumerate(data):
             for j, v in enumerate(row):
                 cell = self._sheet._cell(top + i, left + j)
-                cell.value, cell.formula = (None if v == "" else v), None
+                cell.value, cell.formula = _entered(v, cell.number_format)
 
     def clear_contents(self) -> None:
         self._log("Range.clear_contents")
@@ -350,12 +351,11 @@ class Range:
 
     @formula.setter
     def formula(self, value) -> None:
-        """Every cell of the range holds the formula (Excel adjusts relative references and
-        works out the value; the double does neither: the value reads back as None)."""
+        """As typed into every cell of the range (Excel adjusts relative references; the double does not)."""
         self._log("Range.formula=")
         for cell in self._cells():
             info = self._sheet._cell(*cell)
-            info.value, info.formula = None, value
+            info.value, info.formula = _entered(value)
 
     @property
     def number_format(self):
@@ -829,6 +829,30 @@ class _Border:
     def Color(self, value) -> None:  # noqa: N802
         self._range._log("api.Borders.Color=")
         self._set(2, int(value))
+
+
+_TYPED_NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+
+
+def _entered(value, number_format: str = "General") -> tuple[Any, str | None]:
+    """``(value, formula)`` of a cell after Excel's Range.Value takes ``value``: a
+    string is read as if typed. A leading apostrophe marks text and is no part of
+    the value; a number typed as text becomes the number; "=" (and "+", "-" or "@"
+    before anything but a number) starts a formula, which the double records and
+    does not compute: it reads back as None, as xlwings gives an error value. In a
+    cell formatted as text ("@") a string is that text, as typed."""
+    if not isinstance(value, str):
+        return value, None
+    if number_format == "@":
+        return value or None, None
+    if value.startswith("'"):
+        return value[1:] or None, None
+    if _TYPED_NUMBER.fullmatch(value):
+        number = float(value)
+        return int(number) if number.is_integer() and abs(number) < 2 ** 53 else number, None
+    if value[:1] in ("=", "+", "-", "@") and len(value) > 1:
+        return None, value
+    return value or None, None
 
 
 def _formula_of(cell: _Cell | None) -> str:

@@ -575,7 +575,9 @@ def _plain(value: Any) -> Value:
 
 
 def _write(ws, writes: dict[Cell, Any]) -> None:
-    """Values as whole rectangles; emptied cells are cleared of their content."""
+    """Values as whole rectangles; emptied cells are cleared of their content.
+    ``setDataArray`` stores a string as text, as ``setString`` does ("=1+1" stays
+    those characters); ``setFormulaArray`` would parse it: xlsolver never writes formulas."""
     for top, left, bottom, right in rectangles(writes):
         block = ws.getCellRangeByPosition(left - 1, top - 1, right - 1, bottom - 1)
         rows = [[writes[(r, c)] for c in range(left, right + 1)] for r in range(top, bottom + 1)]

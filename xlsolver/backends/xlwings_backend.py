@@ -764,13 +764,23 @@ class XlwingsWorkbook:
         return ranges
 
     def _write(self, ws, writes: dict[Cell, Any]) -> None:
+        """Values as rectangles, text as text (see :func:`_as_text`)."""
         for top, left, bottom, right in rectangles(writes):
-            block = [[writes[(r, c)] for c in range(left, right + 1)] for r in range(top, bottom + 1)]
+            block = [[_as_text(writes[(r, c)]) for c in range(left, right + 1)] for r in range(top, bottom + 1)]
             target = ws.range((top, left), (bottom, right))
             if top == bottom and left == right:
                 target.value = block[0][0]
             else:
                 target.value = block
+
+
+def _as_text(value: Any) -> Any:
+    """A value as Range.value must be given it. Excel reads a string put into a cell
+    as if it were typed: "=..." (or "+", "-", "@" ...) becomes a formula, "12" a
+    number, "1/2" a date. xlsolver never writes formulas, so a string goes in behind
+    an apostrophe, which keeps it the text it is (Excel keeps the apostrophe as the
+    cell's prefix, out of its value): a puzzle title "=HYPERLINK(...)" stays text."""
+    return "'" + value if isinstance(value, str) and value else value
 
 
 _MIXED = object()

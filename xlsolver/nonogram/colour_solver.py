@@ -59,7 +59,9 @@ class LineEngine:
     def propagate(self, state: list[int], dirty: list[LineKey],
                   visited: set[LineKey] | None = None) -> LineKey | None:
         """Narrow ``state`` in place to the line-solver fixpoint; the failing line, or ``None``.
-        ``visited`` collects the lines solved on the way (what a probe step rests on)."""
+        ``visited`` collects the lines solved on the way (what a probe step rests on).
+        Raises BudgetExhausted when the time runs out first (``state`` then holds what
+        was deduced so far, which is sound)."""
         queue, queued = deque(dirty), set(dirty)
         while queue:
             key = queue.popleft()
@@ -69,6 +71,7 @@ class LineEngine:
             positions = self.cells_of(key)
             before = tuple(state[p] for p in positions)
             after = solve_colour_line(self.clues[key], before)
+            self.budget.check()  # a colour line of a large grid takes milliseconds: each one looks
             if after is None:
                 return key
             for k, (old, new) in enumerate(zip(before, after)):
@@ -96,6 +99,7 @@ class LineEngine:
                 union, failures = 0, []
                 for bit in _bits(state[p]):
                     self.budget.charge()
+                    self.budget.check()  # a probe of a large grid takes milliseconds: each one looks
                     trial = list(state)
                     trial[p] = bit
                     failed = self.propagate(trial, self.lines_through(p))
