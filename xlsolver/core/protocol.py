@@ -83,8 +83,9 @@ class SheetSnapshot:
     memos: Mapping[str, str] = field(default_factory=dict)
 
     def free(self, row: int, col: int) -> bool:
-        """May xlsolver write a value here: the cell is empty or xlsolver's own."""
-        return (row, col) in self.owned or self.value(row, col) in (None, "")
+        """Is this cell room for xlsolver's own cells (the sudoku's pencil block): it is
+        blank (no value, fill or diagonals of the user's) or xlsolver's own."""
+        return (row, col) in self.owned or self.get(row, col).blank
 
     def get(self, row: int, col: int) -> CellInfo:
         return self.cells.get((row, col), _BLANK)

@@ -10,7 +10,7 @@ from xlsolver.core import Budget, InputError, PaintPlan
 from xlsolver.core.ownership import Owner
 from xlsolver.core.progress import Progress, ProgressFn
 from xlsolver.jobs.base import DONE, Options, Report, sheet_title
-from xlsolver.jobs.registry import Found, SheetReader, limits_of
+from xlsolver.jobs.registry import Found, SheetReader
 from xlsolver.polyomino.board import Board
 from xlsolver.polyomino.pieces import Piece
 
@@ -125,7 +125,7 @@ def locate(snap: SheetSnapshot, reader: SheetReader | None = None) -> Found | No
     if not detect_polyomino(snap):
         return None
     try:
-        layout, puzzle = read_polyomino(snap, _library(reader, snap.name), limits_of(reader))
+        layout, puzzle = read_polyomino(snap, _library(reader, snap.name))
     except InputError as err:
         return Found(KIND, snap, None, error=err)
     return Found(KIND, snap, layout, puzzle)
@@ -149,12 +149,13 @@ def solve_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
 def clear_sheet(book: Owner, found: Found, options: Options) -> Report:
     """The board back as drawn (every cell xlsolver changed given back), and the
     solution sheets an earlier solve made removed."""
-    layout, name = found.layout, found.snap.name
+    layout, name = found.layout, found.snap.name  # no layout when the board does not read: clear all the same
     book.clear()
     gone = remove_solution_sheets(book, name)
     also = f"; removed the solution sheets {', '.join(gone)}" if gone else ""
-    return Report("", name, DONE, f"the board {layout.range} is back as drawn{also}", kind=KIND,
-                  rows=layout.height, cols=layout.width, extra={"removed": gone})
+    board = f"the board {layout.range}" if layout is not None else "every cell xlsolver painted"
+    return Report("", name, DONE, f"{board} is back as drawn{also}", kind=KIND,
+                  rows=layout.height if layout else 0, cols=layout.width if layout else 0, extra={"removed": gone})
 
 
 def sample_plan(sheet: str) -> PaintPlan:
