@@ -10,7 +10,7 @@ from xlsolver.core import Budget, InputError, PaintPlan
 from xlsolver.core.ownership import Owner
 from xlsolver.core.progress import Progress, ProgressFn
 from xlsolver.jobs.base import DONE, Options, Report, sheet_title
-from xlsolver.jobs.registry import Found, SheetReader
+from xlsolver.jobs.registry import Found, SheetReader, limits_of
 from xlsolver.polyomino.board import Board
 from xlsolver.polyomino.pieces import Piece
 
@@ -125,7 +125,7 @@ def locate(snap: SheetSnapshot, reader: SheetReader | None = None) -> Found | No
     if not detect_polyomino(snap):
         return None
     try:
-        layout, puzzle = read_polyomino(snap, _library(reader, snap.name))
+        layout, puzzle = read_polyomino(snap, _library(reader, snap.name), limits_of(reader))
     except InputError as err:
         return Found(KIND, snap, None, error=err)
     return Found(KIND, snap, layout, puzzle)
