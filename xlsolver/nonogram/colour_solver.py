@@ -31,7 +31,7 @@ from xlsolver.nonogram.colour import ColourNonogram, ColourResult, format_colour
 from xlsolver.nonogram.colour_line import solve_colour_line
 from xlsolver.nonogram.model import Conflict, Line
 
-__all__ = ["colour_solutions", "solve_colour"]
+__all__ = ["LineEngine", "colour_solutions", "solve_colour"]
 
 
 
