@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
@@ -79,22 +78,14 @@ def subcommand(sub, name: str, help: str, description: str, epilog: str = "") ->
                           formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
-# Characters a line must not carry to a terminal: the C0 and C1 controls (ESC starts
-# the sequences that move the cursor, recolour, retitle the window ...), DEL, and the
-# bidirectional overrides and isolates that show text in another order than it is.
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-
 def printable(text: str) -> str:
-    """``text`` safe to print as one line: each control character written as its
-    escape (``\\x1b``, ``\\n``, ``\\u202e``), so a title from a file shows what it
-    holds and does nothing to the terminal."""
-    return _UNPRINTABLE.sub(_escape, text)
+    """``text`` safe to print as one line: each control or format character written as
+    its escape (``\\x1b``, ``\\n``, ``\\u202e``), so a title from a file shows what it
+    holds and does nothing to the terminal. The one rule of :func:`xlsolver.core.files.printable`,
+    loaded when a line is printed (``--help`` prints none of this)."""
+    from xlsolver.core.files import printable as escaped
 
-
-def _escape(match: re.Match) -> str:
-    code = ord(match.group())
-    return {10: "\\n", 13: "\\r", 9: "\\t"}.get(code) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+    return escaped(text)
 
 
 def fail(message: str) -> int:
