@@ -92,9 +92,9 @@ def _counting(monkeypatch):
     import xlsolver.jobs.nonogram as nonogram
     from xlsolver.sheets.nonogram_layout import find_layout as real
 
-    def find_layout(snap):
+    def find_layout(snap, *args, **kwargs):
         layouts[snap.name] += 1
-        return real(snap)
+        return real(snap, *args, **kwargs)
 
     monkeypatch.setattr(nonogram, "find_layout", find_layout)
     return located, layouts

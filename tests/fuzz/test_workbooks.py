@@ -312,6 +312,80 @@ def test_a_defined_name_over_the_whole_sheet_stays_small(tmp_path):
     assert digest(path) == before
 
 
+@pytest.mark.parametrize("name", ["sudoku", "Board"])
+def test_a_sudoku_or_board_name_over_the_whole_sheet_stays_small(tmp_path, name):
+    path = tmp_path / "named.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active.title = "Named"
+    wb.active["C3"] = 1
+    lay_arrow(wb.create_sheet("Clean"))
+    wb.defined_names[name] = DefinedName(name, attr_text="Named!$A$1:$XFD$1048576")
+    wb.save(path)
+    code, out, err, seconds = run_child("solve", path, "-o", tmp_path / "out.xlsx")
+    for line in assert_clean(code, out, err):
+        assert line.startswith("xlsolver: Named!"), line
+    assert "Clean: unique" in out
+
+
+def test_a_row_past_the_sheets_end_is_refused_by_the_puzzle_limit(tmp_path):
+    """openpyxl reads a cell at row 99,999,999,999 (Excel stops at 1,048,576): the
+    number there makes the arrow's grid reach it, and the grid is refused, not laid out."""
+    path = arrow_book(tmp_path / "past.xlsx")
+    rewrite_part(path, "xl/worksheets/sheet1.xml", lambda xml: xml.replace(
+        b"</sheetData>", b'<row r="99999999999"><c r="A99999999999"><v>1</v></c></row></sheetData>'))
+    code, out, err, seconds = run_child("solve", path, "-o", tmp_path / "out.xlsx")
+    lines = assert_clean(code, out, err)
+    assert code == 2 and lines[0].startswith("xlsolver: Arrow!B2: ") and "--max-cells" in lines[0], err
+
+
+DEFINED = ["Arrow!$A$1:$A$0", "#REF!", "[1]Arrow!$B$2:$G$5", "OFFSET(Arrow!$A$1,0,0,5,5)", "Nowhere!$B$2:$G$5",
+           "Arrow!$B$2:$G$5,Arrow!$H$1", "Arrow!$B:$G", "Arrow!$2:$5", "Arrow!$G$5:$B$2", "Arrow!$B$2:$G$5"]
+
+
+def test_defined_names_of_every_shape(capsys, tmp_path):
+    """A name "grid" that is empty, an error, in another workbook, a formula, on a
+    missing sheet, of two areas, whole columns or rows, backwards: none is a grid but
+    the plain range, and the arrow is found either way."""
+    for k, ref in enumerate(DEFINED):
+        path = tmp_path / f"name{k}.xlsx"
+        wb = openpyxl.Workbook()
+        wb.active.title = "Arrow"
+        lay_arrow(wb.active)
+        wb.defined_names["grid"] = DefinedName("grid", attr_text=ref)
+        wb.save(path)
+        code, out, err, seconds = run_main(capsys, "solve", path, "-o", tmp_path / "out.xlsx")
+        assert_clean(code, out, err, seconds)
+        assert "Arrow: unique, 6x4" in out, (ref, out + err)
+
+
+STYLE_DAMAGE = {
+    "a fill past the table": (b'fillId="2" borderId="0" pivotButton', b'fillId="999" borderId="0" pivotButton'),
+    "a border past the table": (b'fillId="2" borderId="0" pivotButton', b'fillId="2" borderId="999" pivotButton'),
+    "a font past the table": (b'fontId="0" fillId="2"', b'fontId="999" fillId="2"'),
+    "an indexed colour past the palette": (b'<fgColor rgb="FF000000" />', b'<fgColor indexed="9999" />'),
+    "a theme colour past the theme": (b'<fgColor rgb="FF000000" />', b'<fgColor theme="99" />'),
+    "a tint that is no number": (b'<fgColor rgb="FF000000" />', b'<fgColor theme="1" tint="nan" />'),
+    "a tint far past 1": (b'<fgColor rgb="FF000000" />', b'<fgColor theme="1" tint="1e308" />'),
+    "a colour that is no colour": (b'<fgColor rgb="FF000000" />', b'<fgColor rgb="ZZZZZZZZ" />'),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(STYLE_DAMAGE))
+def test_a_damaged_styles_part_reads_or_is_one_line(capsys, tmp_path, damage):
+    """The arrow with one grid cell filled black (a given), its format damaged: the
+    verdict, or one line naming the file; never a traceback from painting or reading."""
+    path = arrow_book(tmp_path / "styles.xlsx")
+    wb = openpyxl.load_workbook(path)
+    wb["Arrow"]["C3"].fill = openpyxl.styles.PatternFill("solid", fgColor="FF000000")
+    wb.save(path)
+    old, new = STYLE_DAMAGE[damage]
+    rewrite_part(path, "xl/styles.xml", lambda xml: xml.replace(old, new))
+    for action in ("solve", "check"):
+        code, out, err, seconds = run_main(capsys, action, path, "-o", tmp_path / f"{action}.xlsx")
+        lines = assert_clean(code, out, err, seconds)
+        assert "Arrow: " in out or (code == 2 and len(lines) == 1 and path.name in lines[0]), out + err
+
+
 def test_a_value_at_xfd1048576_costs_nothing(capsys, tmp_path):
     path = tmp_path / "far.xlsx"
     wb = openpyxl.Workbook()

@@ -126,6 +126,7 @@ class OpenpyxlWorkbook:
             raise InputError(_unreadable(path, err), str(path)) from None
         if book.vba_archive is not None:
             book.vba_archive = _frozen_archive(book.vba_archive)
+        _repair_styles(book)
         return cls(book, path, limits)
 
     @classmethod
@@ -371,6 +372,32 @@ def _long_numbers_kept() -> Iterator[None]:
         yield
     finally:
         _reader._cast_number = cast
+
+
+# A cell format's indices into the workbook's tables of fonts, fills and borders.
+_STYLE_TABLES = (("fontId", "_fonts"), ("fillId", "_fills"), ("borderId", "_borders"))
+
+
+def _repair_styles(book: Workbook) -> None:
+    """A cell format that points past the file's table of fonts, fills or borders
+    (a damaged or hand-made styles part) reads as the table's first, the default,
+    as if the cell had no such format: openpyxl keeps the index as it is, and the
+    cell would fail when read or painted. Only when some format is bad are the
+    cells looked at, so a sound workbook costs one look at its formats."""
+    sizes = {field: len(getattr(book, table)) for field, table in _STYLE_TABLES}
+
+    def bad(style: StyleArray) -> bool:
+        return any(not 0 <= getattr(style, field) < size for field, size in sizes.items())
+
+    if not any(bad(style) for style in book._cell_styles):
+        return
+    for ws in book.worksheets:
+        for cell in getattr(ws, "_cells", {}).values():
+            style = cell._style
+            if style is not None and bad(style):
+                for field, size in sizes.items():
+                    if not 0 <= getattr(style, field) < size:
+                        setattr(style, field, 0)
 
 
 def _unreadable(path: Path, err: Exception) -> str:

@@ -16,7 +16,7 @@ from typing import Callable
 
 import numpy as np
 
-from xlsolver.core import Budget, BudgetExhausted, InputError, Status, cell_ref
+from xlsolver.core import Budget, BudgetExhausted, InputError, Status
 from xlsolver.core.files import atomic_write_text, printable
 from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.core.paint import BLACK as BLACK_STYLE
@@ -198,13 +198,15 @@ def locate(snap: SheetSnapshot, reader: SheetReader | None = None) -> Found | No
     :class:`_Sheet`; when the clues do not read, ``Found.layout`` and the error."""
     if str(snap.value(1, 1) or "").startswith(STEPS_TITLE):
         return None  # an explanation's Steps sheet
-    layout = find_layout(snap)
+    try:
+        layout = find_layout(snap, limits_of(reader))
+    except InputError as err:  # a grid beyond the limits, refused before it is laid out
+        return Found(KIND, snap, None, error=err)
     if layout is None:
         return None
     hints = hint_fills(snap, layout)
     variant = variant_of_hints(hints)
     try:
-        limits_of(reader).check_puzzle(layout.height, layout.width, f"{snap.name}!{cell_ref(layout.top, layout.left)}")
         layout, puzzle, givens = variant.read(snap, layout, hints)
     except InputError as err:
         return Found(KIND, snap, layout, error=err)
@@ -544,8 +546,8 @@ def clear_sheet(book: Owner, found: Found, options: Options) -> Report:
     snap, layout = found.snap, found.layout
     cleared = book.clear()
     sentence = f"cleared: {cleared} cell{'' if cleared == 1 else 's'} back as before xlsolver"
-    return Report("", snap.name, DONE, sentence, kind=KIND, rows=layout.height, cols=layout.width,
-                  summary=sentence, ok=True, extra={"cleared": cleared})
+    return Report("", snap.name, DONE, sentence, kind=KIND, rows=layout.height if layout else 0,
+                  cols=layout.width if layout else 0, summary=sentence, ok=True, extra={"cleared": cleared})
 
 
 def explain_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report:

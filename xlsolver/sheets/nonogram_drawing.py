@@ -42,7 +42,7 @@ def read_drawing(snap: SheetSnapshot, colours: int | None = None,
     also for a box of more cells than ``limits`` allow (two filled cells far
     apart), before any cell of it is looked at.
     """
-    layout = find_layout(snap)
+    layout = find_layout(snap, limits)
     filled = {cell: (info.fill or "").upper() for cell, info in snap.cells.items() if info.fill}
     inked = {cell for cell, info in snap.cells.items() if str(info.value or "").strip() == "#"}
     if layout is not None:

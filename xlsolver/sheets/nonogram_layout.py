@@ -47,10 +47,10 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Iterator
 
-from xlsolver.core.errors import InputError
+from xlsolver.core.errors import InputError, cell_ref
 from xlsolver.core.geometry import Box, Cell
 from xlsolver.core.paint import RED, Style, Write, group_by_style
-from xlsolver.core.limits import DEFAULT_LIMITS
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.core.protocol import SheetSnapshot, Value
 from xlsolver.nonogram.colour import ColourNonogram
 from xlsolver.nonogram.model import BLOCK, DOT, UNKNOWN, Line, Nonogram
@@ -249,20 +249,24 @@ def is_blank(value: Value) -> bool:
 
 # --- finding the layout -----------------------------------------------------
 
-def find_layout(snap: SheetSnapshot) -> NonogramLayout | None:
+def find_layout(snap: SheetSnapshot, limits: Limits | None = None) -> NonogramLayout | None:
     """Where the nonogram on this sheet is, or None when it holds none.
 
     A defined name containing "grid" that points into the sheet marks the grid
     and wins. Otherwise the corner is found from the numbers in the cells: see
-    :func:`_find_grid`.
+    :func:`_find_grid`. With ``limits``, a grid of more cells than they allow
+    (two numbers at far corners of a sheet make one of billions) raises
+    InputError at its top-left cell before any of its lines is laid out.
     """
     numbers = {cell for cell, info in snap.cells.items() if cell_numbers(info.value) is not None}
-    box = _named_grid(snap)
-    if box is not None:
-        name, (r0, c0, r1, c1) = box
-        return _make_layout(snap, numbers, (r0, c0, r1, c1), name)
-    found = _find_grid(numbers, snap)
-    return None if found is None else _make_layout(snap, numbers, found, None)
+    named = _named_grid(snap)
+    name, box = named if named is not None else (None, _find_grid(numbers, snap))
+    if box is None:
+        return None
+    if limits is not None:
+        r0, c0, r1, c1 = box
+        limits.check_puzzle(r1 - r0 + 1, c1 - c0 + 1, f"{snap.name}!{cell_ref(r0, c0)}")
+    return _make_layout(snap, numbers, box, name)
 
 
 def _named_grid(snap: SheetSnapshot) -> tuple[str, Box] | None:
