@@ -143,9 +143,11 @@ def pencil_writes(snap: SheetSnapshot, layout: SudokuLayout, values: list[int], 
     if anchor is None:
         default = pencil_cell(layout, 0)
         blocker = next(pencil_cell(layout, i) for i in range(n * n) if not snap.free(*pencil_cell(layout, i)))
-        raise InputError(f"{snap.name}!{cell_ref(*blocker)} holds your text where the pencil marks go "
-                         f"({cell_ref(*default)} onwards), and no free room was found beside or below the grid; "
-                         "move it and press again: nothing was written", f"{snap.name}!{cell_ref(*blocker)}")
+        held = snap.value(*blocker)
+        what = "the cell is coloured" if held in (None, "") else "the cell holds your text"
+        raise InputError(f"{what} where the pencil marks go ({cell_ref(*default)} onwards), and no free room "
+                         "was found beside or below the grid; move it and press again: nothing was written",
+                         f"{snap.name}!{cell_ref(*blocker)}")
     top, left = anchor
     lines = [GridLines(top + r, left + c, top + r + br - 1, left + c + bc - 1, every=n)
              for r in range(0, n, br) for c in range(0, n, bc)]
