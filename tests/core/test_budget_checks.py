@@ -344,3 +344,30 @@ def test_a_small_formula_keeps_its_large_first_slice(stopped):
         sat._solve_until(solver, [], deadline=30.0, conflicts=None, variables=4_000)
     assert solver.slices[0] == sat.FIRST_SLICE
     assert stopped.time <= 30.0 + 0.5
+
+
+def test_a_large_grid_switches_off_the_solver_phases_no_conflict_limit_stops(monkeypatch):
+    """CaDiCaL's elimination, probing, subsumption and vivification run for seconds
+    in one call on a large formula, past any slice: off from LARGE_CELLS on."""
+    configured = []
+
+    class Recording:
+        def __init__(self, name):
+            pass
+
+        def configure(self, options):
+            configured.append(options)
+
+        def append_formula(self, clauses):
+            pass
+
+        def delete(self):
+            pass
+
+    monkeypatch.setattr(sat, "available", lambda: True)
+    monkeypatch.setattr(sat, "_pysat_solver", lambda: Recording)
+    small, large = random_puzzle(25, 8), random_puzzle(80, 8)
+    sat.SatNonogram(small, unknown(small))
+    sat.SatNonogram(large, unknown(large))
+    assert configured[0] == sat.SOLVER_OPTIONS
+    assert configured[1] == {**sat.SOLVER_OPTIONS, "elim": 0, "probe": 0, "subsume": 0, "vivify": 0}

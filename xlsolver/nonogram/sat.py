@@ -50,7 +50,7 @@ from xlsolver.core import clock
 from xlsolver.core.budget import Budget, BudgetExhausted
 from xlsolver.nonogram.model import BLOCK, DOT, Clue, Nonogram
 
-__all__ = ["FIRST_SLICE", "SatNonogram", "available"]
+__all__ = ["FIRST_SLICE", "SOLVER_OPTIONS", "SatNonogram", "available"]
 
 SOLVER_NAME = "cadical195"  # CaDiCaL 1.9.5 as bundled by python-sat
 # Stay in CaDiCaL's "stable" mode (target phases, few restarts), the mode for
@@ -61,6 +61,15 @@ SOLVER_NAME = "cadical195"  # CaDiCaL 1.9.5 as bundled by python-sat
 # between modes. Measured alternatives, all no better: Glucose 4.2, MiniSat
 # 2.2, MapleChrono, CaDiCaL 1.5.3 and 3.0; phases from placement counts.
 SOLVER_OPTIONS = {"stabilizeonly": 1, "walk": 0}
+# On grids of LARGE_CELLS or more, CaDiCaL's variable elimination, failed-literal
+# probing, subsumption and vivification are off too. On a formula of millions of
+# clauses a round of each takes seconds inside one call, past any conflict limit
+# (a random 200x200: 7 s of elimination after 2,600 conflicts, 4 s of probing after
+# 4,600, 3.7 s of subsumption after 16,600), so a time budget could not stop the
+# solver there. Measured without them (one run each, against with them): random
+# 80x80, 100x100 and 150x150 pictures decided in 7.1, 0.9 and 12.7 s (6.7, 0.9, 24.3 s).
+LARGE_CELLS = 80 * 80
+LARGE_OPTIONS = {"elim": 0, "probe": 0, "subsume": 0, "vivify": 0}
 # Conflicts per slice of a timed call (see _solve_until): growing from the first
 # to the last, cut down to a share of the time left at the rate measured (or
 # guessed, per second, before the first slice). The guess was measured on 25x25
@@ -111,7 +120,8 @@ class SatNonogram:
         self.calls = 0  # solver calls, for statistics
         self.solver = _pysat_solver()(name=SOLVER_NAME)
         try:
-            self.solver.configure(SOLVER_OPTIONS)  # before any clause, as CaDiCaL asks
+            large = self.height * self.width >= LARGE_CELLS
+            self.solver.configure({**SOLVER_OPTIONS, **(LARGE_OPTIONS if large else {})})  # before any clause
             self._encode(grid, budget or Budget(seconds=None))
         except BaseException:
             self.solver.delete()
