@@ -19,7 +19,10 @@ A cell named ``Action``, a list to pick from, says what :func:`press` with no
 action does: that is the one macro of a workbook built from xlwings' template.
 
 A live back end offers, besides the sheet protocol, ``active_sheet()``,
-``value_at(sheet, row, col)`` and ``show_status(text)``.
+``value_at(sheet, row, col)`` and ``show_status(text)``, and reads a sheet
+within its ``limits`` (:mod:`xlsolver.core.limits`): a sheet holding more
+cells than they allow is reported in one line naming it, in the status bar
+(the sheet was not read, so no status cell is known).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import time
 from typing import Any, Callable, Protocol
 
 from xlsolver.core import BudgetExhausted, InputError, PaintPlan, Write
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.core.progress import Progress
 from xlsolver.jobs import ACTIONS, ERROR, Options, Report, run_book
 from xlsolver.core.protocol import SheetSnapshot, WorkbookBackend
@@ -39,6 +43,7 @@ BUTTONS: dict[str, str] = dict(ACTIONS)
 
 STATUS_NAME, ACTION_NAME, STOP_NAME, BUDGET_NAME = "Status", "Action", "Stop", "Budget"
 POLL_SECONDS = 0.5  # how often the Stop cell is read and the status bar refreshed
+LAST_ROW = 1_048_576  # the last row of an Excel or Calc sheet: a status cell below it is not written
 _PREFIX = "xlsolver: "
 _NOT_STOPPED = {"", "0", "no", "false", "n"}
 
@@ -124,22 +129,26 @@ def _progress(book: LiveBook, sheet: str, stop: tuple[int, int] | None,
 
 
 def press(book: LiveBook, action: str | None = None, sheet: str | None = None,
-          budget_seconds: float = 30.0, clock: Callable[[], float] = time.monotonic) -> list[Report]:
+          budget_seconds: float = 30.0, clock: Callable[[], float] = time.monotonic,
+          limits: Limits | None = None) -> list[Report]:
     """Run ``action`` (None: the one in the Action cell) on ``sheet`` (None: the active
     one), report in the status cell and the status bar, and return the reports.
     Mistakes in the sheet are reported, not raised. The sheet is read once: the
-    action works on the snapshot the press took."""
+    action works on the snapshot the press took. ``limits`` bound the work (None:
+    the back end's own, as its snapshot reads by them, else the defaults)."""
     sheet = sheet or book.active_sheet()
+    limits = limits if limits is not None else getattr(book, "limits", DEFAULT_LIMITS)
     book.show_status(f"{_PREFIX}reading {sheet} ...")
     source = book.source
-    snap = book.snapshot(sheet)
+    snap = None
     try:
+        snap = book.snapshot(sheet)
         action = action or read_action(snap)
         if action not in BUTTONS:
             raise InputError(f'"{action}" is not an action; one of {", ".join(BUTTONS)}')
         stop = snap.names.get(STOP_NAME)
         options = Options(budget_seconds=_budget(snap, budget_seconds),
-                          progress=_progress(book, sheet, stop[:2] if stop else None, clock))
+                          progress=_progress(book, sheet, stop[:2] if stop else None, clock), limits=limits)
         options.on_start = lambda what: book.show_status(f"{_PREFIX}{action} {what} ...")
         reports = run_book(book, source, sheet, options, action, snapshots={sheet: snap})
     except InputError as err:
@@ -148,10 +157,14 @@ def press(book: LiveBook, action: str | None = None, sheet: str | None = None,
     return reports
 
 
-def _tell(book: LiveBook, snap: SheetSnapshot, reports: list[Report]) -> None:
+def _tell(book: LiveBook, snap: SheetSnapshot | None, reports: list[Report]) -> None:
     """The outcome in the status bar, and in the status cell when the sheet names one
-    or something went wrong (the place comes from the snapshot taken before the action)."""
+    or something went wrong (the place comes from the snapshot taken before the action;
+    without one, a sheet too large to read, or with the cell below the sheet's last
+    row, the status bar alone)."""
     text = "; ".join(r.line() if r.status != ERROR else r.message for r in reports)
-    if STATUS_NAME in snap.names or any(r.status == ERROR for r in reports):
-        book.apply(PaintPlan(snap.name, (Write(status_cell(snap), _PREFIX + text),)))
+    if snap is not None and (STATUS_NAME in snap.names or any(r.status == ERROR for r in reports)):
+        cell = status_cell(snap)
+        if cell[0] <= LAST_ROW:
+            book.apply(PaintPlan(snap.name, (Write(cell, _PREFIX + text),)))
     book.show_status(_PREFIX + text)

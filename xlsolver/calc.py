@@ -24,6 +24,7 @@ from typing import Any, Iterable
 
 from xlsolver.backends.calc_backend import CalcWorkbook, add_push_buttons
 from xlsolver.buttons import BUTTONS, press
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.jobs import Report
 
 __all__ = ["MACRO_MODULE", "add_buttons", "install_macros", "macro_source", "macro_url", "press_document",
@@ -32,9 +33,10 @@ __all__ = ["MACRO_MODULE", "add_buttons", "install_macros", "macro_source", "mac
 MACRO_MODULE = "xlsolver_buttons.py"
 
 
-def press_document(doc: Any, action: str | None) -> list[Report]:
-    """Run ``action`` (None: the Action cell's) on the active sheet of a Calc document."""
-    return press(CalcWorkbook(doc), action)
+def press_document(doc: Any, action: str | None, limits: Limits = DEFAULT_LIMITS) -> list[Report]:
+    """Run ``action`` (None: the Action cell's) on the active sheet of a Calc document,
+    reading and solving within ``limits`` (a button press has the defaults)."""
+    return press(CalcWorkbook(doc, limits=limits), action, limits=limits)
 
 
 def macro_url(action: str, location: str = "user") -> str:

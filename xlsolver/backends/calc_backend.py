@@ -5,7 +5,8 @@ own (with a profile of its own, so a Calc the user has open is left alone),
 connects to it and shuts it down; :class:`CalcWorkbook` implements the
 back-end protocol on an open Calc document, in few UNO calls:
 
-- values in one ``getDataArray()`` of the used area;
+- values only of the cells that hold one (``queryContentCells``), read with
+  ``getDataArray()`` in a few rectangles, however far the used area reaches;
 - fills and diagonals from ``getUniqueCellFormatRanges()``, which hands back
   the cells grouped by identical format: a question per format, not per cell;
 - each style of a plan painted at once on a ``SheetCellRanges`` container
@@ -32,10 +33,12 @@ from pathlib import Path
 from typing import Any
 
 from xlsolver.backends.boxes import Box, rectangles
+from xlsolver.backends.held import area, cut_names, read_boxes
 from xlsolver.backends.paint_record import RECORD_SHEET
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
 from xlsolver.core.geometry import Cell
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.core.ownership import RECORD_SHEET as OWNED_SHEET
 from xlsolver.core.paint import (
     GREY,
@@ -200,12 +203,13 @@ class CalcOffice:
         """The user profile of this soffice (where user macros go), while it runs."""
         return Path(self._profile) / "user" if self._profile else None
 
-    def open(self, path: Path | str, hidden: bool = True) -> "CalcWorkbook":
+    def open(self, path: Path | str, hidden: bool = True, limits: Limits = DEFAULT_LIMITS) -> "CalcWorkbook":
         """Open a workbook file (.xlsx, .xlsm, .ods ...) as a live document, with its
         macros never run: a file's Basic or VBA could otherwise run as it loads (a cell
         formula calling a document function does, even hidden) or as it is saved.
         xlsolver's buttons need none of it: they call the macros installed in the
-        LibreOffice profile (:mod:`xlsolver.calc`), which this setting does not govern."""
+        LibreOffice profile (:mod:`xlsolver.calc`), which this setting does not govern.
+        ``limits`` bound what a snapshot reads (see :meth:`CalcWorkbook.snapshot`)."""
         path = Path(path).resolve()
         if not path.exists():
             raise InputError("no such file", str(path))
@@ -213,13 +217,13 @@ class CalcOffice:
         doc = self.desktop.loadComponentFromURL(path.as_uri(), "_blank", 0, props)
         if doc is None or not hasattr(doc, "Sheets"):
             raise InputError("LibreOffice could not open this as a spreadsheet", str(path))
-        return CalcWorkbook(doc, path)
+        return CalcWorkbook(doc, path, limits)
 
-    def new(self) -> "CalcWorkbook":
+    def new(self, limits: Limits = DEFAULT_LIMITS) -> "CalcWorkbook":
         """A new, empty document (macros never run, as for :meth:`open`)."""
         props = properties(Hidden=True, MacroExecutionMode=_never_execute())
         doc = self.desktop.loadComponentFromURL("private:factory/scalc", "_blank", 0, props)
-        return CalcWorkbook(doc, None)
+        return CalcWorkbook(doc, None, limits)
 
 
 def _never_execute() -> int:
@@ -274,9 +278,10 @@ class CalcWorkbook:
     # not painted here yet); files meant for paper are written by the openpyxl back end.
     ignores: frozenset[type] = frozenset({TextLook, PrintSetup})
 
-    def __init__(self, doc: Any, path: Path | None = None) -> None:
+    def __init__(self, doc: Any, path: Path | None = None, limits: Limits = DEFAULT_LIMITS) -> None:
         self.api = doc
         self.path = path
+        self.limits = limits  # how much of a sheet snapshot() reads
         self._indicator: Any = None
         self._seen: dict[str, SheetSnapshot] = {}  # sheets read since xlsolver last painted them
         if path is None and doc.hasLocation():
@@ -305,26 +310,36 @@ class CalcWorkbook:
             sheets.removeByName(name)
 
     def snapshot(self, sheet: str) -> SheetSnapshot:
-        """The used area's values in one read and its formats by unique ranges. A sheet
-        read once is not read again until xlsolver paints it (one press, one read)."""
+        """The cells holding a value, a fill or diagonals, and the defined names. Only
+        what holds something is read, however far the used area reaches (a value at
+        XFD1048576 is one cell, not the seventeen billion before it): Calc names the
+        cells holding a value (``queryContentCells``), whose values are read in a few
+        rectangles (:func:`~xlsolver.backends.held.read_boxes`), and hands the sheet's
+        formats grouped (``getUniqueCellFormatRanges``, a question per format). Raises
+        InputError for a sheet holding more than ``limits.sheet_cells`` such cells.
+        A sheet read once is not read again until xlsolver paints it (one press, one read)."""
         if sheet in self._seen:
             return self._seen[sheet]
         ws = self.api.Sheets.getByName(sheet)
-        box = _used_box(ws)
+        held = [_box_of(a) for a in ws.queryContentCells(_CONTENTS).getRangeAddresses()]
+        self.limits.check_sheet(sum(area(box) for box in held), sheet)
+        marks = _marks(ws, sheet, self.limits)
         cells: dict[Cell, CellInfo] = {}
-        if box is not None:
-            top, left, bottom, right = box
-            block = ws.getCellRangeByPosition(left - 1, top - 1, right - 1, bottom - 1)
-            values = block.getDataArray()
-            formats = _formats(block)
+        for top, left, bottom, right in read_boxes(held, self.limits.sheet_cells):
+            values = ws.getCellRangeByPosition(left - 1, top - 1, right - 1, bottom - 1).getDataArray()
             for r, row in enumerate(values):
                 for c, value in enumerate(row):
-                    cell = (top + r, left + c)
-                    fill, diagonals = formats.get(cell, (None, False))
-                    info = CellInfo(_plain(value), fill, diagonals)
-                    if not info.blank:
-                        cells[cell] = info
-        snap = self._seen[sheet] = SheetSnapshot(sheet, cells, self._names(sheet))
+                    value = _plain(value)
+                    if value is not None:
+                        cell = (top + r, left + c)
+                        cells[cell] = CellInfo(value, *marks.get(cell, (None, False)))
+        for cell, (fill, diagonals) in marks.items():
+            if cell not in cells:
+                cells[cell] = CellInfo(None, fill, diagonals)
+        self.limits.check_sheet(len(cells), sheet)
+        cells = dict(sorted(cells.items()))  # row by row, as a sheet is read
+        names = cut_names(self._names(sheet), cells, self.limits.sheet_cells)
+        snap = self._seen[sheet] = SheetSnapshot(sheet, cells, names)
         return snap
 
     def apply(self, plan: PaintPlan) -> None:
@@ -524,20 +539,35 @@ def _used_box(ws) -> Box | None:
     return box
 
 
-def _formats(block) -> dict[Cell, tuple[str | None, bool]]:
-    """Fill and diagonals of the block's cells, one question per distinct format."""
+def _box_of(address) -> Box:
+    """A CellRangeAddress as a 1-based box."""
+    return (address.StartRow + 1, address.StartColumn + 1, address.EndRow + 1, address.EndColumn + 1)
+
+
+_MARK_PROPERTIES = ("IsCellBackgroundTransparent", "CellBackColor", "DiagonalTLBR", "DiagonalBLTR")
+
+
+def _marks(ws, sheet: str, limits: Limits) -> dict[Cell, tuple[str | None, bool]]:
+    """Fill and diagonals of the sheet's cells that have either: the sheet's cells grouped
+    by identical format, two questions per format (the default one, covering nearly the
+    whole sheet in a few ranges, among them), cell by cell only in the groups that have
+    a fill or diagonals. Raises InputError when more cells than the limit have one."""
     out: dict[Cell, tuple[str | None, bool]] = {}
-    groups = block.getUniqueCellFormatRanges()
+    marked = 0
+    groups = ws.getUniqueCellFormatRanges()
     for i in range(groups.Count):
         group = groups.getByIndex(i)
-        colour = group.CellBackColor
-        fill = None if group.IsCellBackgroundTransparent or colour == -1 else f"{colour & 0xFFFFFF:06X}"
-        diagonals = _has_line(group.DiagonalTLBR) and _has_line(group.DiagonalBLTR)
+        transparent, colour, down, up = group.getPropertyValues(_MARK_PROPERTIES)
+        fill = None if transparent or colour == -1 else f"{colour & 0xFFFFFF:06X}"
+        diagonals = _has_line(down) and _has_line(up)
         if fill is None and not diagonals:
             continue
-        for a in group.getRangeAddresses():
-            for r in range(a.StartRow + 1, a.EndRow + 2):
-                for c in range(a.StartColumn + 1, a.EndColumn + 2):
+        boxes = [_box_of(a) for a in group.getRangeAddresses()]
+        marked += sum(area(box) for box in boxes)
+        limits.check_sheet(marked, sheet)
+        for top, left, bottom, right in boxes:
+            for r in range(top, bottom + 1):
+                for c in range(left, right + 1):
                     out[(r, c)] = (fill, diagonals)
     return out
 

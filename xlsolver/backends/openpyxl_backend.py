@@ -50,7 +50,7 @@ from xlsolver.core.ownership import RECORD_SHEET as OWNED_SHEET
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
 from xlsolver.core.geometry import Cell
-from xlsolver.core.limits import DEFAULT_LIMITS, LIMIT_OPTION, Limits
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.core.printing import DEFAULT_WIDTH, shown_box, square_width
 from xlsolver.core.printing import landscape as printed_landscape
 from xlsolver.core.paint import (
@@ -170,10 +170,7 @@ class OpenpyxlWorkbook:
         ws = self.api[sheet]
         if not hasattr(ws, "iter_rows"):  # a chart sheet has no cells
             return SheetSnapshot(sheet)
-        held = len(ws._cells)
-        if held > self.limits.sheet_cells:
-            raise InputError(f"the sheet holds {held:,} cells, more than the limit of {self.limits.sheet_cells:,} "
-                             f"xlsolver reads (raise it with {LIMIT_OPTION})", sheet)
+        self.limits.check_sheet(len(ws._cells), sheet)
         # Each fill's colour and each border's diagonals are worked out once, by
         # their index; the cells go row by row, as iter_rows gives them, without
         # making the empty cells between them.

@@ -41,6 +41,15 @@ class Limits:
             raise InputError(f"a {cols}x{rows} puzzle has {rows * cols:,} cells, more than the limit of "
                              f"{self.puzzle_cells:,} (raise it with {LIMIT_OPTION})", where)
 
+    def check_sheet(self, cells: int, sheet: str) -> None:
+        """Raise InputError, naming ``sheet``, when it holds more than ``sheet_cells`` cells
+        (every back end words a sheet too large to read the same way)."""
+        from xlsolver.core.errors import InputError
+
+        if cells > self.sheet_cells:
+            raise InputError(f"the sheet holds {cells:,} cells, more than the limit of {self.sheet_cells:,} "
+                             f"xlsolver reads (raise it with {LIMIT_OPTION})", sheet)
+
     def scaled(self, cells: int) -> "Limits":
         """These limits with ``cells`` as the puzzle limit and the sheet area raised with it."""
         return Limits(cells, max(self.sheet_cells, 4 * cells), self.file_bytes, self.digits)
