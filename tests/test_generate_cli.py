@@ -282,3 +282,14 @@ def test_help_says_an_existing_output_needs_force(capsys):
         main(["generate", "sudoku", "--help"])
     text = capsys.readouterr().out
     assert "--force" in text and "exists" in text
+
+
+def test_the_written_line_comes_once_and_names_what_was_written(tmp_path, capsys):
+    """One line says where the output went: a workbook is a painted workbook, a text file holds puzzles."""
+    from xlsolver.cli import main
+
+    for name, what in (("one.xlsx", "painted workbook"), ("one.txt", "puzzles")):
+        code = main(["generate", "sudoku", "--box", "2x2", "--count", "1", "--seed", "w", "-o", str(tmp_path / name)])
+        out = capsys.readouterr().out
+        assert code == 0
+        assert [line for line in out.splitlines() if "written to" in line] == [f"{what} written to {tmp_path / name}"]

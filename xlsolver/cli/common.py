@@ -158,8 +158,9 @@ class Watcher:
         self.bar(p)
 
 
-def print_reports(reports: Iterable, as_json: bool) -> list:
-    """One line (or one JSON object) per report, then the files written. Returns the reports.
+def print_reports(reports: Iterable, as_json: bool, files: bool = True) -> list:
+    """One line (or one JSON object) per report, then the files written (unless ``files``
+    is False: a command that says more about them prints its own line). Returns the reports.
     An error is one line on stderr (``xlsolver: Sheet!C4: ...``), the same stream and
     form as every other error; with --json its object is also on stdout, with the rest.
     Text from a sheet or a file (a title, a cell's value in a message) reaches the
@@ -172,10 +173,11 @@ def print_reports(reports: Iterable, as_json: bool) -> list:
             print(f"xlsolver: {printable(report.message)}", file=sys.stderr, flush=True)
         elif not as_json:
             print(printable(report.line()), flush=True)
-    written = sorted({r.output for r in reports if r.output})
+    written = sorted({r.output for r in reports if r.output}) if files else []
     if written and not as_json:
         for path in written:
-            print(f"painted workbook written to {printable(path)}")
+            what = "painted workbook" if path.lower().endswith((".xlsx", ".xlsm")) else "puzzles"
+            print(f"{what} written to {printable(path)}")
     for path, unkept in sorted({r.output: tuple(r.extra["unkept"]) for r in reports
                                 if r.output and r.extra.get("unkept")}.items()):
         print(f"xlsolver: note: {printable(path)} lacks {printable(', '.join(unkept))} of the input, "

@@ -135,8 +135,6 @@ def run_sudoku(args: argparse.Namespace) -> int:
     finally:
         bar.done()
     print_reports([report], args.json)
-    if report.output and not args.json:
-        print(f"written to {report.output}")
     return exit_code([report])
 
 

@@ -15,6 +15,7 @@ from xlsolver.cli.common import (
     fail,
     limits,
     print_reports,
+    printable,
     seconds,
     subcommand,
 )
@@ -112,10 +113,10 @@ def run(args: argparse.Namespace) -> int:
         report = make_puzzle(args.source, args.output, settings, options)
     finally:
         watch.bar.done()
-    print_reports([report], args.json)
+    print_reports([report], args.json, files=False)
     if report.status == ERROR:
         return EXIT_INPUT_ERROR
     if not args.json:
-        print(f"written to {report.output}" + (f" (sheets {', '.join(report.extra['sheets'])})"
-                                               if report.extra["sheets"] else ""))
+        sheets = f" (sheets {', '.join(report.extra['sheets'])})" if report.extra["sheets"] else ""
+        print(f"painted workbook written to {printable(report.output)}{sheets}")
     return exit_code([report])
