@@ -241,3 +241,17 @@ def test_a_folder_gets_one_output_per_input_even_for_one_stem(tmp_path, capsys):
     book = _laid_out_book(tmp_path)
     assert main(["solve", str(book), "--sheet", "Heart", "-o", str(out) + "/"]) == EXIT_ALL_UNIQUE
     assert (out / "book.solved.xlsx").exists()
+
+
+def test_a_missing_input_is_named_as_missing(tmp_path, capsys):
+    """A path that names no file says so, whatever its suffix, beside the other inputs' verdicts."""
+    from xlsolver.cli import main
+
+    good = tmp_path / "good.txt"
+    good.write_text("1/1|1/1\n")
+    code = main(["solve", str(tmp_path / "gone.txt"), str(tmp_path / "gone.xlsx"), str(good)])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert captured.err.splitlines() == [f"xlsolver: {tmp_path / 'gone.txt'}: no such file",
+                                         f"xlsolver: {tmp_path / 'gone.xlsx'}: no such file"]
+    assert captured.out.startswith("good.txt: multiple, 2x2, ")  # the other input's verdict still comes

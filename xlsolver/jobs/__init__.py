@@ -15,6 +15,7 @@ that found.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Callable, Mapping
 
@@ -177,7 +178,7 @@ def _listed(items: list[str]) -> str:
 
 
 def _known_suffixes() -> str:
-    return ", ".join(WORKBOOK_SUFFIXES + tuple(s for k in file_kinds() for s in k.suffixes))
+    return ", ".join(dict.fromkeys(WORKBOOK_SUFFIXES + tuple(s for k in file_kinds() for s in k.suffixes)))
 
 
 def output_paths(paths: list[Path], action: str = "solve", out: Path | None = None, in_place: bool = False,
@@ -244,6 +245,9 @@ def run_paths(paths: list[Path], action: str = "solve", out: Path | None = None,
     for path in paths:
         target = targets[path]
         suffix = path.suffix.lower()
+        if not os.path.lexists(path):
+            reports.append(Report(str(path), None, ERROR, f"{path}: no such file"))
+            continue
         if suffix in WORKBOOK_SUFFIXES:
             reports += run_workbook(path, action, target, sheet=sheet, in_place=in_place, options=options)
             continue
