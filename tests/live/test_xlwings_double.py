@@ -62,12 +62,14 @@ def test_backend_uses_only_members_the_double_has():
 
     tree = ast.parse(Path(backend.__file__).read_text(encoding="utf-8"))
     used = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
-    natives = (double._BookApi, double._SheetApi, double._RangeApi, double._Interior, double._Border, double._Font)
+    natives = (double._BookApi, double._SheetApi, double._RangeApi, double._Interior, double._Border, double._Font,
+               double._Areas)
     offered = {name for cls, _ in PAIRS for name in vars(cls)} | {name for cls in natives for name in vars(cls)}
     excel_like = {"sheets", "names", "app", "range", "used_range", "value", "color", "api", "address",
                   "status_bar", "screen_updating", "refers_to_range", "refers_to", "font", "row_height",
                   "column_width", "fullname", "caller", "active", "Interior", "Borders", "LineStyle", "Weight",
                   "ColorIndex", "Color", "delete", "add", "save", "SaveCopyAs", "name", "Visible", "activate",
                   "Font", "Size", "Bold", "HorizontalAlignment", "HasFormula", "number_format", "formula",
-                  "clear_contents", "visible", "size", "bold"}
+                  "clear_contents", "visible", "size", "bold", "SpecialCells", "Areas", "CountLarge", "Address",
+                  "Count", "Item"}
     assert excel_like & used <= offered

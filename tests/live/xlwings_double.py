@@ -8,7 +8,8 @@ them against the installed xlwings with ``inspect.signature``, so it cannot
 drift), plus the few members of Excel's own object model reached through
 ``Range.api`` (``Interior.ColorIndex``/``Color``, ``Font.ColorIndex``/``Color``/
 ``Size``/``Bold``, ``HorizontalAlignment``, ``HasFormula``, ``Borders(i).LineStyle``/
-``Weight``/``ColorIndex``/``Color``) and ``Sheet.api`` (``Visible``), with Excel's
+``Weight``/``ColorIndex``/``Color``, ``SpecialCells(Type)`` with the ``Areas``,
+``CountLarge`` and ``Address`` of what it finds) and ``Sheet.api`` (``Visible``), with Excel's
 answers: ``None`` (VBA's Null) when a range is mixed, over all its areas,
 ``xlNone`` (-4142) for no fill or no line, ``xlColorIndexAutomatic`` (-4105) for
 the automatic colour. As in Excel, a sheet added becomes the active one, and a
@@ -16,7 +17,13 @@ range's borders are its edges (``xlEdgeLeft`` is the left side of the cells in
 the left column of each area) and the lines inside it (``xlInsideVertical``,
 both sides of each line between two cells). Each cell keeps its own four sides,
 as the cell formats of a file do (the double does not show a cell's right side
-as its neighbour's left one, as Excel's screen does).
+as its neighbour's left one, as Excel's screen does). ``SpecialCells`` answers as
+Excel does: the cells holding a constant (``xlCellTypeConstants``) or a formula
+(``xlCellTypeFormulas``) as areas, an error when there are none ("No cells were
+found."), and asked of one cell, the answer for the whole used range.
+
+A range may reach XFD1048576: what Excel answers about it (a fill, a border, a
+font) is worked out from the cells the double keeps, not by visiting every cell.
 
 Every member access that would cross into Excel is recorded in
 ``book.calls`` as ``"Class.member"`` (``"Range.color="`` for a set), so tests
@@ -28,12 +35,13 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-from xlsolver.backends.boxes import absolute, parse_address
+from xlsolver.backends.boxes import absolute, parse_address, rectangles
 from xlsolver.core.geometry import Box
 
 XL_NONE = -4142
 XL_AUTOMATIC = -4105  # xlColorIndexAutomatic
 XL_GENERAL = 1  # xlHAlignGeneral
+XL_CELL_TYPE_CONSTANTS, XL_CELL_TYPE_FORMULAS = 2, -4123  # XlCellType, for SpecialCells
 # A cell keeps its borders by index: the diagonals (5, 6) and its four sides.
 _DIAGONALS = (5, 6)
 _SIDES = (7, 8, 9, 10)  # xlEdgeLeft, xlEdgeTop, xlEdgeBottom, xlEdgeRight
@@ -59,6 +67,9 @@ class _Cell:
         return (self.value is not None or self.formula is not None or self.fill is not None or bool(self.borders)
                 or self.font_colour is not None or self.font_size != 11.0 or self.bold or self.align != XL_GENERAL
                 or self.number_format != "General")
+
+
+_NEW = _Cell()  # what a cell never touched holds
 
 
 class App:
@@ -263,6 +274,9 @@ class Sheet:
     @property
     def used_range(self) -> "Range":
         self._book._log("Sheet.used_range")
+        return self._used()
+
+    def _used(self) -> "Range":
         used = [cell for cell, info in self.cells_.items() if info.used]
         if not used:
             return Range(self, [(1, 1, 1, 1)])
@@ -295,6 +309,29 @@ class Range:
             for r in range(top, bottom + 1):
                 for c in range(left, right + 1):
                     yield (r, c)
+
+    def _size(self) -> int:
+        return sum((b[2] - b[0] + 1) * (b[3] - b[1] + 1) for b in self._boxes)
+
+    def _kept(self) -> tuple[list[tuple[tuple[int, int], "_Cell"]], bool]:
+        """The cells the double keeps inside the range, and whether it has others (never
+        touched, so as a new cell); without visiting every cell of a large range. Areas
+        are taken as disjoint, as xlsolver's are."""
+        cells = self._sheet.cells_
+        if self._size() <= 4 * len(cells) + 64:
+            inside = [(cell, cells.get(cell)) for cell in self._cells()]
+            return [(cell, info) for cell, info in inside if info is not None], any(i is None for _, i in inside)
+        kept = [(cell, info) for cell, info in cells.items()
+                if any(b[0] <= cell[0] <= b[2] and b[1] <= cell[1] <= b[3] for b in self._boxes)]
+        return kept, len(kept) < self._size()
+
+    def _over(self, slot: str) -> set:
+        """Every value ``slot`` has over the range's cells (a new cell's for those never touched)."""
+        kept, others = self._kept()
+        found = {getattr(info, slot) for _, info in kept}
+        if others:
+            found.add(getattr(_NEW, slot))
+        return found
 
     @property
     def sheet(self) -> Sheet:
@@ -360,7 +397,7 @@ class Range:
     @property
     def number_format(self):
         self._log("Range.number_format")
-        formats = {self._sheet.cells_.get(c, _Cell()).number_format for c in self._cells()}
+        formats = self._over("number_format")
         return formats.pop() if len(formats) == 1 else None
 
     @number_format.setter
@@ -372,7 +409,7 @@ class Range:
     @property
     def color(self):
         self._log("Range.color")
-        fills = {self._sheet.cells_.get(c, _Cell()).fill for c in self._cells()}
+        fills = self._over("fill")
         if len(fills) != 1 or None in fills:
             return None
         value = fills.pop()
@@ -612,7 +649,7 @@ class _RangeApi:
     @property
     def HorizontalAlignment(self):  # noqa: N802
         self._range._log("api.HorizontalAlignment")
-        return _uniform({self._range._sheet.cells_.get(c, _Cell()).align for c in self._range._cells()})
+        return _uniform(self._range._over("align"))
 
     @HorizontalAlignment.setter
     def HorizontalAlignment(self, value) -> None:  # noqa: N802
@@ -624,7 +661,64 @@ class _RangeApi:
     def HasFormula(self):  # noqa: N802
         """True when every cell holds a formula, False when none does, else Null."""
         self._range._log("api.HasFormula")
-        return _uniform({self._range._sheet.cells_.get(c, _Cell()).formula is not None for c in self._range._cells()})
+        return _uniform({formula is not None for formula in self._range._over("formula")})
+
+    def SpecialCells(self, Type, Value=None):  # noqa: N802, N803 - Excel's names
+        """The range's cells holding a constant (``xlCellTypeConstants``) or a formula
+        (``xlCellTypeFormulas``), as a range of areas. As Excel: asked of one cell, the
+        answer is for the whole used range; none found is an error."""
+        self._range._log("api.SpecialCells")
+        if Type not in (XL_CELL_TYPE_CONSTANTS, XL_CELL_TYPE_FORMULAS) or Value is not None:
+            raise NotImplementedError("the double finds constants or formulas, of every value type")
+        searched = self._range._sheet._used() if self._range._size() == 1 else self._range
+        kept, _ = searched._kept()
+        found = [cell for cell, info in kept if (info.formula is not None if Type == XL_CELL_TYPE_FORMULAS
+                                                 else info.value is not None and info.formula is None)]
+        if not found:
+            raise ComError("No cells were found.")
+        return _RangeApi(Range(self._range._sheet, rectangles(found)))
+
+    @property
+    def Areas(self) -> "_Areas":  # noqa: N802
+        self._range._log("api.Areas")
+        return _Areas(self._range)
+
+    @property
+    def CountLarge(self) -> int:  # noqa: N802
+        """The number of cells (``Count`` overflows past 2**31 of them)."""
+        self._range._log("api.CountLarge")
+        return self._range._size()
+
+    @property
+    def Address(self) -> str:  # noqa: N802
+        """The areas' absolute A1 addresses, comma-separated."""
+        self._range._log("api.Address")
+        return ",".join(absolute(box) for box in self._range._boxes)
+
+
+class _Areas:
+    """Excel's Areas of a range: a collection of single-area ranges, counted from 1."""
+
+    def __init__(self, rng: Range) -> None:
+        self._range = rng
+
+    @property
+    def Count(self) -> int:  # noqa: N802
+        self._range._log("api.Areas.Count")
+        return len(self._range._boxes)
+
+    def Item(self, Index) -> "_RangeApi":  # noqa: N802, N803
+        self._range._log("api.Areas.Item")
+        return _RangeApi(Range(self._range._sheet, [self._range._boxes[Index - 1]]))
+
+    def __iter__(self) -> Iterator["_RangeApi"]:
+        """Iterating a COM collection asks for each item."""
+        for index in range(1, len(self._range._boxes) + 1):
+            yield self.Item(index)
+
+
+class ComError(Exception):
+    """What an error Excel answers becomes in Python (pywin32's ``com_error``)."""
 
 
 class _Font:
@@ -634,7 +728,7 @@ class _Font:
         self._range = rng
 
     def _get(self, slot: str) -> set:
-        return {getattr(self._range._sheet.cells_.get(c, _Cell()), slot) for c in self._range._cells()}
+        return self._range._over(slot)
 
     def _set(self, slot: str, value) -> None:
         for cell in self._range._cells():
@@ -697,7 +791,7 @@ class _Interior:
         self._range = rng
 
     def _fills(self) -> set:
-        return {self._range._sheet.cells_.get(c, _Cell()).fill for c in self._range._cells()}
+        return self._range._over("fill")
 
     @property
     def ColorIndex(self):  # noqa: N802
@@ -740,35 +834,48 @@ class _Border:
     def __init__(self, rng: Range, index: int) -> None:
         self._range, self._index = rng, index
 
-    def _places(self) -> list[tuple[tuple[int, int], int]]:
-        """(cell, the index the cell keeps the line under) for each cell side this
-        border is: the diagonals of every cell; an edge (7 to 10) on the cells along
-        it in each area; an inside line (11 vertical, 12 horizontal) on both cells
-        of every line between two cells of an area."""
-        index, places = self._index, []
+    def _parts(self) -> list[tuple[Box, int]]:
+        """(box, the index its cells keep the line under) for each part of the cells'
+        sides this border is: the diagonals of every cell; an edge (7 to 10) on the
+        cells along it in each area; an inside line (11 vertical, 12 horizontal) on
+        both cells of every line between two cells of an area."""
+        index, parts = self._index, []
         for top, left, bottom, right in self._range._boxes:
-            for r in range(top, bottom + 1):
-                for c in range(left, right + 1):
-                    if index in _DIAGONALS:
-                        places.append(((r, c), index))
-                    elif index in _SIDES and {7: c == left, 8: r == top, 9: r == bottom, 10: c == right}[index]:
-                        places.append(((r, c), index))
-                    elif index == 11:
-                        places += [((r, c), side) for side, inner in ((7, c > left), (10, c < right)) if inner]
-                    elif index == 12:
-                        places += [((r, c), side) for side, inner in ((8, r > top), (9, r < bottom)) if inner]
-        return places
+            if index in _DIAGONALS:
+                parts.append(((top, left, bottom, right), index))
+            elif index in _SIDES:
+                parts.append(({7: (top, left, bottom, left), 8: (top, left, top, right),
+                               9: (bottom, left, bottom, right), 10: (top, right, bottom, right)}[index], index))
+            elif index == 11 and right > left:
+                parts += [((top, left + 1, bottom, right), 7), ((top, left, bottom, right - 1), 10)]
+            elif index == 12 and bottom > top:
+                parts += [((top + 1, left, bottom, right), 8), ((top, left, bottom - 1, right), 9)]
+        return parts
+
+    def _places(self) -> list[tuple[tuple[int, int], int]]:
+        """(cell, the index the cell keeps the line under) for each cell side this border is."""
+        return [(cell, side) for box, side in self._parts() for cell in Range(self._range._sheet, [box])._cells()]
+
+    def _lines(self) -> set | None:
+        """The lines on the sides this border is (none drawn: _NO_LINE); None when it is no side at all."""
+        if not self._parts():
+            return None
+        found = set()
+        for box, side in self._parts():
+            kept, others = Range(self._range._sheet, [box])._kept()
+            found |= {info.borders.get(side) or _NO_LINE for _, info in kept}
+            if others:
+                found.add(_NO_LINE)
+        return found
 
     def _get(self, slot: int):
-        places = self._places()
-        if not places:  # the inside line of a single row or column: none
+        lines = self._lines()
+        if lines is None:  # the inside line of a single row or column: none
             return _NO_LINE[slot]
-        return _uniform({(self._range._sheet.cells_.get(cell, _Cell()).borders.get(side) or _NO_LINE)[slot]
-                         for cell, side in places})
+        return _uniform({line[slot] for line in lines})
 
     def _mixed_colour(self) -> bool:
-        return len({(self._range._sheet.cells_.get(cell, _Cell()).borders.get(side) or _NO_LINE)[2]
-                    for cell, side in self._places()}) > 1
+        return len({line[2] for line in self._lines() or ()}) > 1
 
     def _set(self, slot: int, value) -> None:
         for cell, side in self._places():

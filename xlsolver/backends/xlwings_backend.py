@@ -6,7 +6,10 @@ AppleScript on macOS) and costs about a millisecond, so the module is built
 around doing few of them:
 
 - values are read as one block (``used_range.value``) and written as whole
-  rectangles, never cell by cell;
+  rectangles, never cell by cell; a used range larger than the limit (a value
+  at XFD1048576, a far cell holding only a fill) is not read: Excel names the
+  cells holding a constant or a formula (``Range.SpecialCells``, as areas) and
+  only those are read, in a few rectangles (:mod:`xlsolver.backends.held`);
 - what xlsolver paints is recorded in the workbook, in a very hidden sheet
   (:mod:`xlsolver.backends.paint_record`): per sheet and look (fill and
   diagonals), the cells as A1 areas. A sheet is read back from the record after
@@ -48,12 +51,14 @@ from itertools import takewhile
 from pathlib import Path
 from typing import Any, Callable
 
-from xlsolver.backends.boxes import Box, absolute, address_chunks, parse_address, rectangles
+from xlsolver.backends.boxes import Box, a1, absolute, address_chunks, parse_address, rectangles
+from xlsolver.backends.held import SPARE, area, cut_names, read_boxes
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.backends.paint_record import HEADER, RECORD_SHEET, Look, PaintRecord
 from xlsolver.core.errors import InputError
 from xlsolver.core.files import atomic_write
 from xlsolver.core.geometry import Cell
+from xlsolver.core.limits import DEFAULT_LIMITS, LIMIT_OPTION, Limits
 from xlsolver.core.ownership import RECORD_SHEET as OWNED_SHEET
 from xlsolver.core.ownership import Record
 from xlsolver.core.paint import (
@@ -73,7 +78,7 @@ from xlsolver.core.paint import (
 )
 from xlsolver.core.protocol import CellInfo, CellLook, SheetSnapshot, Value
 
-__all__ = ["INSTALL_HINT", "XlwingsWorkbook", "caller_book", "import_xlwings"]
+__all__ = ["AREAS_AT_ONCE", "INSTALL_HINT", "XlwingsWorkbook", "caller_book", "import_xlwings"]
 
 INSTALL_HINT = "live Excel needs xlwings: in a clone of xlsolver, pip install '.[excel]' (then: xlwings addin install)"
 
@@ -84,8 +89,10 @@ XL_INSIDE_VERTICAL, XL_INSIDE_HORIZONTAL = 11, 12
 XL_CONTINUOUS, XL_NONE = 1, -4142
 XL_HAIRLINE, XL_THIN, XL_MEDIUM = 1, 2, -4138
 XL_SHEET_VERY_HIDDEN = 2  # XlSheetVisibility: hidden, and not offered by Excel's Unhide
+XL_CELL_TYPE_CONSTANTS, XL_CELL_TYPE_FORMULAS = 2, -4123  # XlCellType: what Range.SpecialCells finds
 
 MAX_QUESTIONS = 40  # halving questions before a painted sheet is read from a saved copy instead
+AREAS_AT_ONCE = 256  # areas of held cells asked one by one (a question each); a range with more is halved
 NAME_FORMULA_LIMIT = 8000  # Excel's formula limit is 8192 characters; keep a margin
 PAINT_NAME = "xlsolver_paint"
 
@@ -139,12 +146,15 @@ def _grid(value: Any, rows: int, cols: int) -> list[list[Any]]:
 class XlwingsWorkbook:
     """An open ``xlwings.Book`` as a back end. ``api`` is the book itself.
 
-    ``status`` receives short texts for the status bar (default: Excel's own).
+    ``status`` receives short texts for the status bar (default: Excel's own);
+    ``limits`` bound what a snapshot reads (see :meth:`snapshot`).
     """
 
-    def __init__(self, book: Any, status: Callable[[str], None] | None = None, lite: bool = False) -> None:
+    def __init__(self, book: Any, status: Callable[[str], None] | None = None, lite: bool = False,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
         self.api = book
         self.lite = lite
+        self.limits = limits
         self.app = None if lite else book.app
         self.path = None if lite else _path_of(book)
         self._status = status or self.show_status
@@ -190,29 +200,74 @@ class XlwingsWorkbook:
 
     def snapshot(self, sheet: str) -> SheetSnapshot:
         """The used range's values in one read, fills and diagonals from the paint record
-        (checked) and by halving, the defined names. A sheet read once is not read again
-        until xlsolver paints it (one press, one read)."""
+        (checked) and by halving, the defined names. A used range of more cells than
+        ``limits.sheet_cells`` is not read whole: only its cells holding a constant or a
+        formula (see :meth:`_held_values`). Raises InputError for a sheet with more cells
+        holding a value, a fill or diagonals than the limit. A sheet read once is not
+        read again until xlsolver paints it (one press, one read)."""
         if sheet in self._seen:
             return self._seen[sheet]
         ws = self.api.sheets[sheet]
         used = ws.used_range
         _, boxes = parse_address(used.address)
-        top, left, bottom, right = boxes[0]
-        rows, cols = bottom - top + 1, right - left + 1
-        values = _grid(used.value, rows, cols)
+        box = boxes[0]
+        if area(box) <= self.limits.sheet_cells:
+            top, left, bottom, right = box
+            grid = _grid(used.value, bottom - top + 1, right - left + 1)
+            values = {(top + r, left + c): value for r, row in enumerate(grid) for c, value in enumerate(row)}
+        elif self.lite:
+            raise InputError(f"the used range {a1(box)} has {area(box):,} cells, more than the limit of "
+                             f"{self.limits.sheet_cells:,} xlsolver reads, and xlwings Lite cannot ask which of "
+                             f"them hold something (raise it with {LIMIT_OPTION})", sheet)
+        else:
+            values = self._held_values(ws, sheet, box)
         # Lite hands over values only: the cells xlsolver painted look as it left them
-        formats = self._lite_formats(sheet) if self.lite else self._formats(ws, sheet, boxes[0])
+        formats = self._lite_formats(sheet) if self.lite else self._formats(ws, sheet, box)
         cells = {}
-        for r in range(rows):
-            for c in range(cols):
-                cell = (top + r, left + c)
-                fill, diagonals = formats.get(cell, (None, False))
-                info = CellInfo(_plain(values[r][c]), fill, diagonals)
-                if not info.blank:
-                    cells[cell] = info
-        snap = SheetSnapshot(sheet, cells, self._names(sheet))
+        for cell in sorted(values.keys() | formats.keys()):
+            fill, diagonals = formats.get(cell, (None, False))
+            info = CellInfo(_plain(values.get(cell)), fill, diagonals)
+            if not info.blank:
+                cells[cell] = info
+        self.limits.check_sheet(len(cells), sheet)
+        snap = SheetSnapshot(sheet, cells, cut_names(self._names(sheet), cells, self.limits.sheet_cells))
         self._seen[sheet] = snap
         return snap
+
+    def _held_values(self, ws, sheet: str, used: Box) -> dict[Cell, Value]:
+        """The values of a used range larger than the limit, read only where a cell holds
+        a constant or a formula. Excel names those cells (``SpecialCells``, one question
+        per kind, and one per area of what it found) and they are read in a few
+        rectangles (:func:`~xlsolver.backends.held.read_boxes`). A range where they are
+        dense is read whole (when within the limit); one where they fall in more than
+        AREAS_AT_ONCE areas is halved first. Raises InputError when more cells than the
+        limit hold a value."""
+        boxes: list[Box] = []
+        stack, first = [used], True
+        while stack:
+            box = stack.pop()
+            if box[:2] == box[2:]:  # one cell: SpecialCells would answer for the whole used range
+                boxes.append(box)
+                continue
+            found = _special_cells(ws.range(box[:2], box[2:]).api)
+            held = sum(int(cells.CountLarge) for cells in found)
+            if first:
+                self.limits.check_sheet(held, sheet)
+                first = False
+            if not held:
+                continue
+            if area(box) <= min(4 * held + SPARE, self.limits.sheet_cells):
+                boxes.append(box)
+                continue
+            groups = [cells.Areas for cells in found]
+            if sum(int(group.Count) for group in groups) <= AREAS_AT_ONCE:
+                boxes += [parse_address(part.Address)[1][0] for group in groups for part in group]
+            else:
+                stack += _halves(box)
+        values: dict[Cell, Value] = {}
+        for box in read_boxes(boxes, self.limits.sheet_cells):
+            values.update(self._box_values(ws, box))
+        return values
 
     def apply(self, plan: PaintPlan) -> None:
         """Paint each style at once, write values as rectangles, with the screen frozen."""
@@ -586,7 +641,7 @@ class XlwingsWorkbook:
                 formats = copied
             else:
                 formats = {}
-                self._read_formats(ws, [used], formats, None)
+                self._read_formats(ws, [used], formats, None, sheet)
         if record.forget(sheet, [cell for cell, look in record.sheets.get(sheet, {}).items()
                                  if formats.get(cell) != look]):
             self._record_stale = True
@@ -608,15 +663,21 @@ class XlwingsWorkbook:
 
     def _rest_looks(self, ws, sheet: str, rest: list[Box], out: dict[Cell, Look], names: list[Any]) -> bool:
         """The looks of the cells of ``rest`` into ``out``: one question when none has a
-        look, else by halving. False past MAX_QUESTIONS."""
+        look, else by halving. False past MAX_QUESTIONS, or at once when ``rest`` is
+        larger than the limit: a mark far off in seventeen billion cells takes some
+        thirty halvings to find, a saved copy one call."""
         if len(rest) > 1 and all(_uniform_look(target.api) == (None, False)
                                  for target in self._multi_area(ws, sheet, rest, names)):
             return True
-        return self._read_formats(ws, rest, out, MAX_QUESTIONS)
+        questions = MAX_QUESTIONS if sum(area(box) for box in rest) <= self.limits.sheet_cells else 1
+        return self._read_formats(ws, rest, out, questions, sheet)
 
-    def _read_formats(self, ws, boxes: list[Box], out: dict[Cell, Look], limit: int | None) -> bool:
+    def _read_formats(self, ws, boxes: list[Box], out: dict[Cell, Look], limit: int | None,
+                      sheet: str | None = None) -> bool:
         """Fill and diagonals of every cell of ``boxes``, asking uniform ranges once.
-        Returns False, with ``out`` incomplete, past ``limit`` questions."""
+        Returns False, with ``out`` incomplete, past ``limit`` questions. With ``sheet``,
+        raises InputError naming it before ``out`` grows past ``limits.sheet_cells``
+        (a fill over whole columns of a used range to XFD1048576)."""
         stack, asked = list(boxes), 0
         while stack:
             asked += 1
@@ -626,16 +687,13 @@ class XlwingsWorkbook:
             look = _uniform_look(ws.range((top, left), (bottom, right)).api)
             if look is not _MIXED:
                 if look != (None, False):
+                    if sheet is not None:
+                        self.limits.check_sheet(len(out) + area((top, left, bottom, right)), sheet)
                     for r in range(top, bottom + 1):
                         for c in range(left, right + 1):
                             out[(r, c)] = look
                 continue
-            if bottom - top >= right - left:
-                middle = (top + bottom) // 2
-                stack += [(top, left, middle, right), (middle + 1, left, bottom, right)]
-            else:
-                middle = (left + right) // 2
-                stack += [(top, left, bottom, middle), (top, middle + 1, bottom, right)]
+            stack += _halves((top, left, bottom, right))
         return True
 
     def _formats_of_copy(self, sheet: str) -> dict[Cell, tuple[str | None, bool]] | None:
@@ -647,9 +705,9 @@ class XlwingsWorkbook:
             copy = Path(folder) / f"copy{suffix if suffix in ('.xlsx', '.xlsm') else '.xlsx'}"
             try:
                 self.api.api.SaveCopyAs(str(copy))
-                snap = OpenpyxlWorkbook.open(copy).snapshot(sheet)
-            except Exception:  # noqa: BLE001 - no SaveCopyAs here, or a copy openpyxl cannot read
-                return None
+                snap = OpenpyxlWorkbook.open(copy, self.limits).snapshot(sheet)
+            except Exception:  # noqa: BLE001 - no SaveCopyAs here, a copy openpyxl cannot read, or one
+                return None  # holding more than the limit (then halving reads the fills, within it)
         return {cell: (info.fill, info.diagonals) for cell, info in snap.cells.items()
                 if info.fill is not None or info.diagonals}
 
@@ -796,10 +854,68 @@ def _inside(cell: Cell, box: Box) -> bool:
 
 
 def _rest_of(box: Box, known: dict[Cell, Look]) -> list[Box]:
-    """The cells of ``box`` not in ``known``, as rectangles."""
+    """The cells of ``box`` not in ``known``, as rectangles, as :func:`rectangles` makes
+    them, without visiting every cell: the rows between known cells are whole bands
+    (a used range may reach XFD1048576)."""
     top, left, bottom, right = box
-    return rectangles((r, c) for r in range(top, bottom + 1) for c in range(left, right + 1)
-                      if (r, c) not in known)
+    taken: dict[int, list[int]] = {}
+    for r, c in known:
+        if top <= r <= bottom and left <= c <= right:
+            taken.setdefault(r, []).append(c)
+    bands: list[tuple[int, int, list[tuple[int, int]]]] = []  # first row, last row, runs of free columns
+    row = top
+    for r in sorted(taken):
+        if r > row:
+            bands.append((row, r - 1, [(left, right)]))
+        runs, start = [], left
+        for c in sorted(set(taken[r])):
+            if c > start:
+                runs.append((start, c - 1))
+            start = c + 1
+        if start <= right:
+            runs.append((start, right))
+        bands.append((r, r, runs))
+        row = r + 1
+    if row <= bottom:
+        bands.append((row, bottom, [(left, right)]))
+    open_boxes: dict[tuple[int, int], list[int]] = {}  # a run's columns -> [top, bottom] of its box
+    done: list[Box] = []
+    for first, last, runs in bands:
+        for span in list(open_boxes):
+            if span not in runs or open_boxes[span][1] != first - 1:
+                begin, end = open_boxes.pop(span)
+                done.append((begin, span[0], end, span[1]))
+        for span in runs:
+            if span in open_boxes:
+                open_boxes[span][1] = last
+            else:
+                open_boxes[span] = [first, last]
+    done += [(begin, span[0], end, span[1]) for span, (begin, end) in open_boxes.items()]
+    return sorted(done)
+
+
+def _halves(box: Box) -> list[Box]:
+    """``box`` cut in two across its longer side."""
+    top, left, bottom, right = box
+    if bottom - top >= right - left:
+        middle = (top + bottom) // 2
+        return [(top, left, middle, right), (middle + 1, left, bottom, right)]
+    middle = (left + right) // 2
+    return [(top, left, bottom, middle), (top, middle + 1, bottom, right)]
+
+
+def _special_cells(native) -> list[Any]:
+    """What ``Range.SpecialCells`` finds in a range of more than one cell: its cells
+    holding a constant, and those holding a formula (each a multi-area range). Excel
+    answers an error when there are none ("No cells were found."); any error is
+    taken for that, as its text is in the language of Excel's installation."""
+    found = []
+    for kind in (XL_CELL_TYPE_CONSTANTS, XL_CELL_TYPE_FORMULAS):
+        try:
+            found.append(native.SpecialCells(kind))
+        except Exception:  # noqa: BLE001 - none of that kind (the COM error of Excel's installation)
+            continue
+    return found
 
 
 def _uniform_look(native) -> Look | object:
