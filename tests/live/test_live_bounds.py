@@ -180,8 +180,9 @@ def test_calc_refuses_a_sheet_holding_more_than_the_limit(calc_office, what):
             block.setDataArray(tuple(tuple(float(r * 6 + c) for c in range(6)) for r in range(10)))
         elif what == "formulas":
             block.setFormulaArray(tuple(("=ROW()*2",) * 6 for _ in range(10)))
-        else:
-            block.CellBackColor = 0x808080
+        else:  # two fills of 30 cells each: marks of their own, not one background
+            ws.getCellRangeByPosition(2, 3, 7, 7).CellBackColor = 0x808080
+            ws.getCellRangeByPosition(2, 8, 7, 12).CellBackColor = 0xFF0000
         [report] = press(CalcWorkbook(book.api, limits=SMALL), "solve", sheet=name)
         assert report.status == ERROR and report.message == refusal(name, 60)
         assert "\n" not in report.message
@@ -190,6 +191,45 @@ def test_calc_refuses_a_sheet_holding_more_than_the_limit(calc_office, what):
         assert report.message == refusal(name, 60)
         # within the default limits the same sheet reads (and holds no puzzle)
         assert len(CalcWorkbook(book.api).snapshot(name).cells) == 60
+    finally:
+        book.close()
+
+
+def test_calc_takes_one_fill_over_the_whole_sheet_for_its_background(calc_office, tmp_path):
+    """All the sheet filled white (to hide the grid): seventeen billion cells of one format
+    count only on the cells holding a value, as a file keeps such a fill in its columns'
+    style; the puzzle reads and solves as on a file whose cells hold that fill."""
+    path = puzzle_file(tmp_path)
+    book = calc_office.open(path)
+    try:
+        ws = book.api.Sheets.getByName("Puzzle")
+        ws.CellBackColor = 0xFFFFFF  # the whole sheet, as Select All and a fill do
+        ws.getCellByPosition(LAST_COL - 1, LAST_ROW - 1).setValue(7)
+        snap = book.snapshot("Puzzle")
+        plain = OpenpyxlWorkbook.open(path).snapshot("Puzzle").cells
+        assert set(snap.cells) == set(plain) | {(LAST_ROW, LAST_COL)}
+        assert all(info.fill == "FFFFFF" for info in snap.cells.values())
+        [report] = press(book, "solve", sheet="Puzzle")
+        assert report.status == "unique"
+    finally:
+        book.close()
+
+
+def test_calc_counts_the_background_only_where_values_are(calc_office):
+    from xlsolver.backends.calc_backend import CalcWorkbook
+
+    book = calc_office.new()
+    try:
+        ws = book.api.Sheets.getByIndex(0)
+        name = ws.Name
+        ws.CellBackColor = 0xFFFFFF
+        ws.getCellRangeByPosition(0, 0, 5, 4).setDataArray(tuple((1.0,) * 6 for _ in range(5)))  # 30 values
+        snap = CalcWorkbook(book.api, limits=SMALL).snapshot(name)
+        assert len(snap.cells) == 30 and {info.fill for info in snap.cells.values()} == {"FFFFFF"}
+        # marks of their own count: 30 red cells beside the 30 values are 60, past the limit
+        ws.getCellRangeByPosition(10, 0, 15, 4).CellBackColor = 0xFF0000
+        [report] = press(CalcWorkbook(book.api, limits=SMALL), "solve", sheet=name)
+        assert report.status == ERROR and report.message == refusal(name, 60)
     finally:
         book.close()
 

@@ -316,14 +316,15 @@ class CalcWorkbook:
         cells holding a value (``queryContentCells``), whose values are read in a few
         rectangles (:func:`~xlsolver.backends.held.read_boxes`), and hands the sheet's
         formats grouped (``getUniqueCellFormatRanges``, a question per format). Raises
-        InputError for a sheet holding more than ``limits.sheet_cells`` such cells.
+        InputError for a sheet holding more than ``limits.sheet_cells`` such cells; one
+        format over more cells than that is the sheet's background (see :func:`_marks`).
         A sheet read once is not read again until xlsolver paints it (one press, one read)."""
         if sheet in self._seen:
             return self._seen[sheet]
         ws = self.api.Sheets.getByName(sheet)
         held = [_box_of(a) for a in ws.queryContentCells(_CONTENTS).getRangeAddresses()]
         self.limits.check_sheet(sum(area(box) for box in held), sheet)
-        marks = _marks(ws, sheet, self.limits)
+        marks, wide = _marks(ws, sheet, self.limits)
         cells: dict[Cell, CellInfo] = {}
         for top, left, bottom, right in read_boxes(held, self.limits.sheet_cells):
             values = ws.getCellRangeByPosition(left - 1, top - 1, right - 1, bottom - 1).getDataArray()
@@ -333,6 +334,11 @@ class CalcWorkbook:
                     if value is not None:
                         cell = (top + r, left + c)
                         cells[cell] = CellInfo(value, *marks.get(cell, (None, False)))
+        for box, (fill, diagonals) in wide:  # the sheet's background, on the cells holding a value
+            inside = _box_cells(box) if area(box) <= len(cells) else [cell for cell in cells if _inside(cell, box)]
+            for cell in inside:
+                if cell in cells and cell not in marks:
+                    cells[cell] = CellInfo(cells[cell].value, fill, diagonals)
         for cell, (fill, diagonals) in marks.items():
             if cell not in cells:
                 cells[cell] = CellInfo(None, fill, diagonals)
@@ -545,14 +551,20 @@ def _box_of(address) -> Box:
 
 
 _MARK_PROPERTIES = ("IsCellBackgroundTransparent", "CellBackColor", "DiagonalTLBR", "DiagonalBLTR")
+_Mark = tuple[str | None, bool]  # a cell's fill ("RRGGBB" or None) and whether both diagonals are drawn
 
 
-def _marks(ws, sheet: str, limits: Limits) -> dict[Cell, tuple[str | None, bool]]:
+def _marks(ws, sheet: str, limits: Limits) -> tuple[dict[Cell, _Mark], list[tuple[Box, _Mark]]]:
     """Fill and diagonals of the sheet's cells that have either: the sheet's cells grouped
     by identical format, two questions per format (the default one, covering nearly the
     whole sheet in a few ranges, among them), cell by cell only in the groups that have
-    a fill or diagonals. Raises InputError when more cells than the limit have one."""
-    out: dict[Cell, tuple[str | None, bool]] = {}
+    a fill or diagonals. One format over more cells than the limit (the whole sheet
+    filled white to hide the grid) is the sheet's background: its boxes are kept as
+    ``wide`` and count only on the cells holding a value, as a file keeps such a fill
+    in its rows' or columns' style. Raises InputError when more cells than the limit
+    have the other marks."""
+    out: dict[Cell, _Mark] = {}
+    wide: list[tuple[Box, _Mark]] = []
     marked = 0
     groups = ws.getUniqueCellFormatRanges()
     for i in range(groups.Count):
@@ -563,13 +575,25 @@ def _marks(ws, sheet: str, limits: Limits) -> dict[Cell, tuple[str | None, bool]
         if fill is None and not diagonals:
             continue
         boxes = [_box_of(a) for a in group.getRangeAddresses()]
-        marked += sum(area(box) for box in boxes)
+        cells = sum(area(box) for box in boxes)
+        if cells > limits.sheet_cells:
+            wide += [(box, (fill, diagonals)) for box in boxes]
+            continue
+        marked += cells
         limits.check_sheet(marked, sheet)
         for top, left, bottom, right in boxes:
             for r in range(top, bottom + 1):
                 for c in range(left, right + 1):
                     out[(r, c)] = (fill, diagonals)
-    return out
+    return out, wide
+
+
+def _inside(cell: Cell, box: Box) -> bool:
+    return box[0] <= cell[0] <= box[2] and box[1] <= cell[1] <= box[3]
+
+
+def _box_cells(box: Box) -> list[Cell]:
+    return [(r, c) for r in range(box[0], box[2] + 1) for c in range(box[1], box[3] + 1)]
 
 
 def _has_line(line) -> bool:
