@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import chain
+
+import numpy as np
 
 from xlsolver.core.geometry import Cell
-from xlsolver.polyomino.pieces import TRANSFORMS, Piece, apply, normalize
+from xlsolver.polyomino.pieces import TRANSFORMS, Piece, apply
 
-__all__ = ["Board", "Obstacle", "Transform", "obstacle", "problems", "regions"]
+__all__ = ["Board", "Obstacle", "Transform", "obstacle", "part_labels", "problems", "regions", "with_copies"]
 
 Transform = tuple[int, int, int, int]
 
@@ -73,11 +76,11 @@ class Board:
 
     @cached_property
     def height(self) -> int:
-        return max(r for r, _ in self.cells) + 1
+        return int(self.array[:, 0].max()) + 1
 
     @cached_property
     def width(self) -> int:
-        return max(c for _, c in self.cells) + 1
+        return int(self.array[:, 1].max()) + 1
 
     def format(self) -> str:
         """The board as a picture, ``.`` open and ``#`` blocked (``parse`` reads it back)."""
@@ -85,7 +88,7 @@ class Board:
                          for r in range(self.height))
 
     def is_rectangle(self) -> bool:
-        return self.area == self.width * self.height and min(self.cells) == (0, 0)
+        return self.area == self.width * self.height and self.array[0].tolist() == [0, 0]
 
     def describe(self) -> str:
         """``6x10`` for a full rectangle (width x height), else ``60 cells in 10x6``."""
@@ -94,10 +97,20 @@ class Board:
         return f"{self.area} cells in {self.width}x{self.height}"
 
     @cached_property
+    def array(self) -> np.ndarray:
+        """The open cells as an ``(area, 2)`` array of ``(row, col)``, sorted row by row."""
+        flat = np.fromiter(chain.from_iterable(self.cells), dtype=np.int64, count=2 * len(self.cells))
+        cells = flat.reshape(-1, 2)
+        return cells[np.lexsort((cells[:, 1], cells[:, 0]))]
+
+    @cached_property
     def symmetries(self) -> tuple[Transform, ...]:
-        """The square's symmetries that map the board onto itself (identity first)."""
-        own = normalize(self.cells)
-        return tuple(t for t in TRANSFORMS if normalize(apply(t, c) for c in self.cells) == own)
+        """The square's symmetries that map the board onto itself (identity first).
+
+        Each is tested on arrays (the moved cells translated to the origin, numbered
+        row by row and sorted), so a board of a million cells takes well under a second."""
+        own = _numbered(self.array)
+        return tuple(t for t in TRANSFORMS if _same(_numbered(self.array @ np.array(t).reshape(2, 2).T), own))
 
     def mapper(self, t: Transform) -> dict[Cell, Cell]:
         """Where symmetry ``t`` (one of :attr:`symmetries`) sends each cell."""
@@ -107,30 +120,86 @@ class Board:
         return {cell: (r - r0, c - c0) for cell, (r, c) in moved.items()}
 
 
+def _numbered(cells: np.ndarray) -> tuple[int, np.ndarray]:
+    """Cells translated to the origin: the width of their box, and their numbers
+    ``row * width + col``, sorted (two sets of cells are equal when both are)."""
+    moved = cells - cells.min(axis=0)
+    width = int(moved[:, 1].max()) + 1
+    return width, np.sort(moved[:, 0] * width + moved[:, 1])
+
+
+def _same(a: tuple[int, np.ndarray], b: tuple[int, np.ndarray]) -> bool:
+    return a[0] == b[0] and np.array_equal(a[1], b[1])
+
+
 def regions(board: Board) -> list[frozenset[Cell]]:
     """The board's parts that no piece can join: its edge-connected sets of
-    cells, each flood-filled from its first cell, in the order of those cells."""
-    left = set(board.cells)
-    found = []
-    for start in sorted(board.cells):
-        if start not in left:
-            continue
-        part, stack = {start}, [start]
-        left.discard(start)
-        while stack:
-            r, c = stack.pop()
-            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if near in left:
-                    left.discard(near)
-                    part.add(near)
-                    stack.append(near)
-        found.append(frozenset(part))
-    return found
+    cells, in the order of their first cells."""
+    cells, labels = board.array, part_labels(board)
+    order = np.argsort(labels, kind="stable")
+    bounds = np.cumsum(np.bincount(labels))[:-1]
+    return [frozenset(map(tuple, part.tolist())) for part in np.split(cells[order], bounds)]
+
+
+def part_labels(board: Board) -> np.ndarray:
+    """For each cell of :attr:`Board.array`, the number of its part (0, 1, ... in the
+    order of the parts' first cells).
+
+    The cells of a row form runs; two runs are joined when they lie in neighbouring
+    rows and share a column. Runs, not cells, go through the union-find, so a
+    1000x1000 rectangle is 1000 runs and 999 joins (flood-filling its million cells
+    one by one took seconds)."""
+    rows, cols = board.array[:, 0], board.array[:, 1]
+    begins = np.ones(len(rows), dtype=bool)
+    begins[1:] = (rows[1:] != rows[:-1]) | (cols[1:] != cols[:-1] + 1)
+    first = np.flatnonzero(begins)
+    last = np.append(first[1:], len(rows)) - 1
+    row, lo, hi = rows[first], cols[first] - cols.min(), cols[last] - cols.min()
+    span = int(hi.max()) + 2
+    # Runs of the next row touching run i: those ending at or after its first column,
+    # up to those starting at or before its last one (runs of a row are sorted and apart).
+    after = np.searchsorted(row * span + hi, (row + 1) * span + lo, side="left")
+    upto = np.searchsorted(row * span + lo, (row + 1) * span + hi, side="right")
+    many = np.maximum(upto - after, 0)
+    upper = np.repeat(np.arange(len(first)), many)
+    lower = np.arange(int(many.sum())) - np.repeat(np.cumsum(many) - many, many) + np.repeat(after, many)
+    parent = list(range(len(first)))
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in zip(upper.tolist(), lower.tolist()):
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)  # the smaller run number stays the root: parts keep their order
+    roots = np.array([root(x) for x in range(len(first))], dtype=np.int64)
+    number = np.cumsum(roots == np.arange(len(first))) - 1  # a root is the first run of its part
+    return np.repeat(number[roots], last - first + 1)
 
 
 def _digits(text: str) -> bool:
     """ASCII digits only: "²".isdigit() is true, and int("²") fails."""
     return text.isascii() and text.isdigit()
+
+
+def with_copies(sums: int, step: int, copies: int) -> int:
+    """The set ``sums`` (bit k: the sum k) plus any of 0, step, 2 step, ... copies x step.
+
+    Doubling: after adding the multiples 0 .. n-1, one shift by n steps adds 0 .. 2n-1,
+    and a last shift covers the rest, so 18,000 copies of a piece cost 15 shifts, not
+    18,000 (a 300x300 board of P pentominoes spent seconds here)."""
+    if step == 0 or copies <= 0:
+        return sums
+    have = 1  # the multiples 0 .. have-1 are added
+    while 2 * have <= copies + 1:
+        sums |= sums << (have * step)
+        have *= 2
+    if have < copies + 1:  # 0 .. have-1 and copies+1-have .. copies overlap: every multiple up to copies
+        sums |= sums << ((copies + 1 - have) * step)
+    return sums
 
 
 def area_problem(board: Board, pieces: list[Piece], gaps: bool = False) -> str | None:
@@ -154,14 +223,16 @@ def parity_problem(board: Board, pieces: list[Piece], gaps: bool = False) -> str
     """
     if gaps:
         return None
-    dark = sum(1 for r, c in board.cells if (r + c) % 2 == 0)
+    dark = int(np.count_nonzero(board.array.sum(axis=1) % 2 == 0))
     want = dark - (board.area - dark)
-    sums = {0}
+    # Bit k of ``sums``: some signs give the difference k - spread. A copy of difference d
+    # adds -d or +d, that is 0 or 2d to the offset sum after shifting by -d.
+    sums, spread = 1, 0
     for piece in pieces:
         d = abs(sum(1 if (r + c) % 2 == 0 else -1 for r, c in piece.shape))
-        for _ in range(piece.count):
-            sums = {s + d for s in sums} | {s - d for s in sums}
-    if want in sums:
+        sums = with_copies(sums, 2 * d, piece.count)
+        spread += d * piece.count
+    if abs(want) <= spread and sums >> (want + spread) & 1:
         return None
     return (f"colour the board like a chessboard: it has {dark} dark and {board.area - dark} light cells, "
             f"and no way of laying the pieces covers a difference of {abs(want)}")
@@ -173,17 +244,21 @@ def region_problem(board: Board, pieces: list[Piece], gaps: bool = False) -> tup
     sizes (each piece used at most its count times). A piece lies within one
     part, so a tiling covers each part with some of the pieces. Skipped with
     ``gaps``, where a part may stay empty."""
-    parts = regions(board)
-    if gaps or len(parts) < 2:
+    if gaps:
         return None
+    labels = part_labels(board)
+    sizes = np.bincount(labels).tolist()
+    if len(sizes) < 2:
+        return None
+    keep = (1 << (max(sizes) + 1)) - 1  # larger sums are of no use
     sums = 1  # bit k: some choice of the pieces covers k cells
     for piece in pieces:
-        for _ in range(piece.count):
-            sums |= sums << piece.size
-    for part in parts:
-        if not sums >> len(part) & 1:
-            return part, (f"a part of the board cut off from the rest has {len(part)} cells, "
-                          f"and no choice of the pieces covers {len(part)}")
+        sums = with_copies(sums, piece.size, piece.count) & keep
+    for number, size in enumerate(sizes):
+        if not sums >> size & 1:
+            part = frozenset(map(tuple, board.array[labels == number].tolist()))
+            return part, (f"a part of the board cut off from the rest has {size} cells, "
+                          f"and no choice of the pieces covers {size}")
     return None
 
 
