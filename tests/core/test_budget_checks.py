@@ -17,6 +17,7 @@ from xlsolver.core.budget import CLOCK_NODES, Budget, BudgetExhausted
 from xlsolver.core.errors import InputError
 from xlsolver.core.protocol import CellInfo, SheetSnapshot
 from xlsolver.core.status import Status
+from xlsolver.nonogram.picture import Drawing
 from xlsolver.nonogram import kernel, sat
 from xlsolver.nonogram.board import Board
 from xlsolver.nonogram.model import UNKNOWN, Nonogram
@@ -46,21 +47,9 @@ def stopped(monkeypatch) -> StoppedClock:
     return fake
 
 
-def runs(line) -> tuple[int, ...]:
-    out, n = [], 0
-    for black in line:
-        if black:
-            n += 1
-        elif n:
-            out.append(n)
-            n = 0
-    return tuple(out + [n] if n else out)
-
-
 def random_puzzle(size: int, seed: int, density: float = 0.5) -> Nonogram:
     """A random picture's clues: for sizes past 30 or so, line logic alone fixes almost nothing."""
-    picture = np.random.default_rng(seed).random((size, size)) < density
-    return Nonogram(tuple(runs(r) for r in picture), tuple(runs(c) for c in picture.T))
+    return Drawing.from_bool(np.random.default_rng(seed).random((size, size)) < density).puzzle()
 
 
 def unknown(puzzle: Nonogram) -> np.ndarray:
@@ -207,7 +196,7 @@ def test_probe_slices_of_one_probe_do_exactly_what_one_call_does(name, patience)
         rng = np.random.default_rng(seed)
         h, w = int(rng.integers(8, 16)), int(rng.integers(8, 16))
         picture = rng.random((h, w)) < 0.5
-        puzzle = Nonogram(tuple(runs(r) for r in picture), tuple(runs(c) for c in picture.T))
+        puzzle = Drawing.from_bool(picture).puzzle()
         engine = Engine(puzzle, Budget(seconds=None).start())
         board = Board.from_array(unknown(puzzle))
         engine.propagate(board, engine.all_lines())
