@@ -106,7 +106,7 @@ def read_board(text: str, limits: Limits = DEFAULT_LIMITS):
     """``WxH`` or a picture file -> Board. Raises InputError naming the file and line,
     and, before a cell is made, for a board of more cells than ``limits`` allow
     (``--board 100000x100000``, a file larger than ``limits.file_bytes`` or drawing
-    too many open cells)."""
+    too many open cells), or whose drawing spans a box of more cells than that."""
     from xlsolver.polyomino import Board
 
     path = Path(text)
@@ -131,9 +131,11 @@ def read_board(text: str, limits: Limits = DEFAULT_LIMITS):
         raise InputError(f"the board draws {picture.count('.'):,} open cells, more than the limit of "
                          f"{limits.puzzle_cells:,} (raise it with {LIMIT_OPTION})", where)
     try:
-        return Board.parse(picture)
+        board = Board.parse(picture)
     except ValueError as err:
         raise InputError(str(err), where) from None
+    limits.check_puzzle(board.height, board.width, where)  # two far apart cells draw a huge box
+    return board
 
 
 def _is_file(path: Path) -> bool:
@@ -158,7 +160,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.limit is not None and args.limit < 1:
         return fail("--limit must be 1 or more")
-    board = read_board(args.board, limits(args))
+    chosen = limits(args)
+    board = read_board(args.board, chosen)
     try:
         pieces = parse_piece_spec(args.pieces)
     except ValueError as err:
@@ -171,12 +174,12 @@ def run(args: argparse.Namespace) -> int:
     if args.output is not None and keep == 0:
         keep = 1  # a workbook shows at least the first tiling
     bar = ProgressBar(enabled=sys.stderr.isatty() and not args.json, noun="tiling")
-    options = Options(budget_seconds=args.budget, progress=bar)
+    options = Options(budget_seconds=args.budget, progress=bar, limits=chosen)
     puzzle = PolyominoPuzzle(board, tuple(pieces), args.gaps)
     t0 = time.perf_counter()
     try:
         result = tile(puzzle, options, f"tiling {board.describe()}", keep=keep, limit=limit,
-                      up_to_symmetry=not args.raw)
+                      up_to_symmetry=not args.raw, where="--pieces")
     finally:
         bar.done()
     result.seconds = time.perf_counter() - t0

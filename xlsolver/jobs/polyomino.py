@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from xlsolver.core import Budget, InputError, PaintPlan
+from xlsolver.core import Budget, InputError, PaintPlan, cell_ref
 from xlsolver.core.ownership import Owner
 from xlsolver.core.progress import Progress, ProgressFn
 from xlsolver.jobs.base import DONE, Options, Report, sheet_title
@@ -50,14 +50,19 @@ def _named(progress: ProgressFn, what: str) -> ProgressFn:
 
 
 def tile(puzzle: PolyominoPuzzle, options: Options, what: str, keep: int | None, limit: int | None = None,
-         up_to_symmetry: bool = True) -> TilingResult:
-    """Solve one board within the options' budget, keeping ``keep`` tilings (None: all),
-    progress going to ``options.progress``."""
+         up_to_symmetry: bool = True, where: str = "") -> TilingResult:
+    """Solve one board within the options' budget and limits, keeping ``keep`` tilings
+    (None: all), progress going to ``options.progress``. The budget covers making the
+    placements and the search tables too; pieces with more placements than
+    ``options.limits`` allow raise InputError, placed at ``where``."""
     from xlsolver.polyomino.solver import solve
 
-    return solve(puzzle.board, list(puzzle.pieces), gaps=puzzle.gaps, up_to_symmetry=up_to_symmetry,
-                 limit=limit, keep=keep, budget=Budget(seconds=options.budget_seconds),
-                 progress=_named(options.progress, what))
+    try:
+        return solve(puzzle.board, list(puzzle.pieces), gaps=puzzle.gaps, up_to_symmetry=up_to_symmetry,
+                     limit=limit, keep=keep, budget=Budget(seconds=options.budget_seconds),
+                     progress=_named(options.progress, what), limits=options.limits)
+    except InputError as err:
+        raise InputError(err.message, err.where or where) from None
 
 
 def report(source: str, sheet: str | None, puzzle: PolyominoPuzzle, result: TilingResult, height: int,
@@ -136,7 +141,8 @@ def solve_sheet(book: WorkbookBackend, found: Found, options: Options) -> Report
     layout, puzzle, name = found.layout, found.read(), found.snap.name
     what = f"{name} ({layout.width}x{layout.height})"
     options.on_start(what)
-    result = tile(puzzle, options, f"tiling {what}", keep=puzzle.solutions)
+    result = tile(puzzle, options, f"tiling {what}", keep=puzzle.solutions,
+                  where=f"{name}!{cell_ref(*(layout.spec_cell or layout.title or (layout.top, layout.left)))}")
     book.apply(polyomino_plan(layout, puzzle, result, name))
     remove_solution_sheets(book, name, keep=len(result.tilings))
     sheets = paint_extra(book, layout, puzzle, result, name)

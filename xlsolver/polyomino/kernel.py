@@ -33,13 +33,16 @@ root       the placements of the root piece (empty: every node is cell-first).
 pl_piece   placement -> piece number.           pl_cells  placement -> S cells (-1 pads).
 occ        cell -> 0 open, 1 covered, 2 left empty.
 left       piece -> copies still to place.
-cand       depth -> the W candidate placements of that node (-1: leave the cell empty).
+cand       depth -> the W candidate placements of that node (-1: leave the cell empty); the
+           root's candidates are ``root`` itself, read in place (see :func:`pick`), so that a
+           root piece with 90,000 placements does not make every depth 90,000 wide.
 ncand, idx depth -> how many candidates, how many tried.    cellat  depth -> its cell.
 regs       0 depth, 1 entering a node (1/0), 2 gaps still allowed, 3 nodes, 4 solutions
            written to ``sols`` by this call, 5 the flood-fill stamp.
 nbr        cell -> its 4 neighbours' numbers (-1 off the board).
 seen, stack  scratch space of the flood fill in :func:`dead` (``minsize`` 0 turns it off).
-sols       ``maxsol`` rows of ``ncells`` entries: the placements of a solution, -1 padded.
+sols       ``maxsol`` rows of ``solrow`` entries (the copies of all pieces, at least the
+           placements of any solution): the placements of a solution, -1 padded.
 """
 
 from __future__ import annotations
@@ -101,13 +104,19 @@ def dead(p, S, pl_cells, occ, nbr, seen, stack, regs, minsize, unit):
     return False
 
 
+def pick(d, i, W, cand, root):
+    """Candidate ``i`` of the node at depth ``d``: a placement of the root piece at the
+    root (when there is one), else the node's own list."""
+    if d == 0 and len(root) > 0:
+        return root[i]
+    return cand[d * W + i]
+
+
 def expand(d, ncells, S, W, start, root, pl_piece, pl_cells, occ, left, cand, ncand, idx, cellat, regs):
     """Open the node at depth ``d``: the root piece's placements at the root (when there is
     one), else find the node's cell and list the placements that fit there.
     Returns False when every cell is covered (a solution)."""
     if d == 0 and len(root) > 0:
-        for n in range(len(root)):
-            cand[n] = root[n]
         cellat[0] = -1  # so the first cell-first node starts its scan at cell 0
         ncand[0] = len(root)
         idx[0] = 0
@@ -142,7 +151,7 @@ def expand(d, ncells, S, W, start, root, pl_piece, pl_cells, occ, left, cand, nc
 
 
 def run(ncells, S, W, start, root, pl_piece, pl_cells, occ, left, cand, ncand, idx, cellat, regs, sols, maxsol,
-        node_stop, nbr, seen, stack, minsize, unit):
+        solrow, node_stop, nbr, seen, stack, minsize, unit):
     """Search until done (DONE), or until ``node_stop`` nodes or ``maxsol`` solutions (PAUSED)."""
     d = regs[0]
     regs[4] = 0
@@ -154,12 +163,12 @@ def run(ncells, S, W, start, root, pl_piece, pl_cells, occ, left, cand, ncand, i
             regs[3] += 1
             regs[1] = 0
             if not expand(d, ncells, S, W, start, root, pl_piece, pl_cells, occ, left, cand, ncand, idx, cellat, regs):
-                row = regs[4] * ncells
-                for k in range(ncells):
+                row = regs[4] * solrow
+                for k in range(solrow):
                     sols[row + k] = -1
                 n = 0
                 for k in range(d):
-                    p = cand[k * W + idx[k] - 1]
+                    p = pick(k, idx[k] - 1, W, cand, root)
                     if p >= 0:
                         sols[row + n] = p
                         n += 1
@@ -167,9 +176,9 @@ def run(ncells, S, W, start, root, pl_piece, pl_cells, occ, left, cand, ncand, i
                 d -= 1
             continue
         if idx[d] > 0:
-            place(cand[d * W + idx[d] - 1], d, S, pl_piece, pl_cells, occ, left, cellat, regs, 0)
+            place(pick(d, idx[d] - 1, W, cand, root), d, S, pl_piece, pl_cells, occ, left, cellat, regs, 0)
         if idx[d] < ncand[d]:
-            p = cand[d * W + idx[d]]
+            p = pick(d, idx[d], W, cand, root)
             place(p, d, S, pl_piece, pl_cells, occ, left, cellat, regs, 1)
             idx[d] += 1
             if minsize > 0 and p >= 0 and dead(p, S, pl_cells, occ, nbr, seen, stack, regs, minsize, unit):
@@ -194,7 +203,7 @@ def warm_up() -> None:
         solve(Board.parse("20x3"), pieces, kernel_name=kernel_name)
 
 
-KERNELS = compile_kernels((place, dead, expand, run), warm_up)
+KERNELS = compile_kernels((place, dead, pick, expand, run), warm_up)
 """The numba-compiled ``run``, made when first wanted (:class:`xlsolver.core.accel.Kernels`)."""
 
 
