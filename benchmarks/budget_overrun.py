@@ -19,6 +19,14 @@ leaves out compiling and loading kernels) and the process's wall time, each
 as the overrun past the budget (medians over ``--rounds``). The search's own
 overrun is what a budget promises to bound; the rest of the wall time is
 Python's start, imports, loading kernels, reading the file and printing.
+
+Polyomino (``--kinds polyomino``): ``python -m xlsolver tile --board 300x300
+--pieces P --budget B --json`` as a whole process for each ``--tile-pieces``
+spec, cold and warm as above. A board that size has up to a million placements
+to make before the search starts, and each search node floods a region of up
+to 90,000 cells, so it shows whether the budget bounds the set-up as well as
+the search. Printed: the seconds ``tile`` reports (its own wall time, loading
+the kernels included), the process's wall time, and wall / budget.
 """
 
 from __future__ import annotations
@@ -43,6 +51,7 @@ from xlsolver.nonogram.formats_non import write_non  # noqa: E402  (the sources 
 from xlsolver.nonogram.model import Nonogram  # noqa: E402
 
 WARM_UP = "xlsolver.nonogram.kernel:warm_up"
+TILE_WARM_UP = "xlsolver.polyomino.kernel:warm_up"
 
 
 def runs(line) -> tuple[int, ...]:
@@ -95,6 +104,39 @@ def solve(path: Path, budget: float, engine: str, env: dict) -> tuple[float, flo
     return report["seconds"], wall, report["status"]
 
 
+def tile(board: str, pieces: str, budget: float, env: dict) -> tuple[float, float, str]:
+    """One whole ``xlsolver tile`` process: (reported seconds, wall seconds, verdict)."""
+    argv = [sys.executable, "-m", "xlsolver", "tile", "--board", board, "--pieces", pieces, "--budget", f"{budget:g}",
+            "--count", "--json"]
+    started = time.perf_counter()
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
+    wall = time.perf_counter() - started
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr.strip()[-400:]}")
+    [report] = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    return report["seconds"], wall, report["status"]
+
+
+def tile_overruns(args: argparse.Namespace, base: Path) -> None:
+    """The polyomino rows: each piece set on the board, each budget, cold and warm."""
+    subprocess.run([sys.executable, "-m", "xlsolver.core.warm", "--wait", TILE_WARM_UP], cwd=ROOT, check=True)
+    print(f"\ntile --board {args.tile_board} --count; whole process, median of {args.rounds}")
+    print(f"{'pieces':14} {'budget':>7} {'caches':6} {'verdict':8} {'reported':>9} {'wall':>7} {'wall/budget':>12}")
+    for pieces in args.tile_pieces.split(","):
+        for budget in [float(b) for b in args.tile_budgets.split(",")]:
+            for caches in (["cold"] if args.cold else []) + ["warm"]:
+                rows = []
+                for _ in range(args.rounds):
+                    env = fresh_caches(base) if caches == "cold" else dict(os.environ)
+                    rows.append(tile(args.tile_board, pieces.replace("+", ","), budget, env))
+                    if caches == "cold":
+                        stop_warm_up(env)
+                reported = statistics.median(r[0] for r in rows)
+                wall = statistics.median(r[1] for r in rows)
+                print(f"{pieces:14} {budget:7g} {caches:6} {rows[0][2]:8} {reported:8.2f}s {wall:6.2f}s "
+                      f"{wall / budget:11.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--size", type=int, default=200)
@@ -103,31 +145,40 @@ def main() -> None:
     parser.add_argument("--engines", default="auto,native,sat")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--cold", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--kinds", default="nonogram,polyomino", help="nonogram, polyomino or both")
+    parser.add_argument("--tile-board", default="300x300")
+    parser.add_argument("--tile-pieces", default="P:18000,I2:45000,pentominoes",
+                        help="comma-separated piece specs, each with its counts joined by +: P:18000,I2:40000+O4:5000")
+    parser.add_argument("--tile-budgets", default="2")
     args = parser.parse_args()
+    kinds = args.kinds.split(",")
     budgets = [float(b) for b in args.budgets.split(",")]
     engines = args.engines.split(",")
     with tempfile.TemporaryDirectory() as scratch:
         base = Path(scratch)
-        path = base / f"random{args.size}.non"
-        path.write_text(write_non(random_nonogram(args.size, args.seed), title=f"random {args.size}x{args.size}"))
-        subprocess.run([sys.executable, "-m", "xlsolver.core.warm", "--wait", WARM_UP], cwd=ROOT, check=True)
-        print(f"random {args.size}x{args.size} (seed {args.seed}); overrun past the budget, "
-              f"median of {args.rounds}: search (reported seconds) / whole process (wall)")
-        print(f"{'engine':8} {'budget':>7} {'caches':6} {'verdict':8} {'reported':>9} {'wall':>7} "
-              f"{'search over':>12} {'process over':>13}")
-        for engine in engines:
-            for budget in budgets:
-                for caches in (["cold"] if args.cold else []) + ["warm"]:
-                    rows = []
-                    for _ in range(args.rounds):
-                        env = fresh_caches(base) if caches == "cold" else dict(os.environ)
-                        rows.append(solve(path, budget, engine, env))
-                        if caches == "cold":
-                            stop_warm_up(env)
-                    reported = statistics.median(r[0] for r in rows)
-                    wall = statistics.median(r[1] for r in rows)
-                    print(f"{engine:8} {budget:7g} {caches:6} {rows[0][2]:8} {reported:8.2f}s {wall:6.2f}s "
-                          f"{reported - budget:+11.2f}s {wall - budget:+12.2f}s")
+        if "nonogram" in kinds:
+            path = base / f"random{args.size}.non"
+            path.write_text(write_non(random_nonogram(args.size, args.seed), title=f"random {args.size}x{args.size}"))
+            subprocess.run([sys.executable, "-m", "xlsolver.core.warm", "--wait", WARM_UP], cwd=ROOT, check=True)
+            print(f"random {args.size}x{args.size} (seed {args.seed}); overrun past the budget, "
+                  f"median of {args.rounds}: search (reported seconds) / whole process (wall)")
+            print(f"{'engine':8} {'budget':>7} {'caches':6} {'verdict':8} {'reported':>9} {'wall':>7} "
+                  f"{'search over':>12} {'process over':>13}")
+            for engine in engines:
+                for budget in budgets:
+                    for caches in (["cold"] if args.cold else []) + ["warm"]:
+                        rows = []
+                        for _ in range(args.rounds):
+                            env = fresh_caches(base) if caches == "cold" else dict(os.environ)
+                            rows.append(solve(path, budget, engine, env))
+                            if caches == "cold":
+                                stop_warm_up(env)
+                        reported = statistics.median(r[0] for r in rows)
+                        wall = statistics.median(r[1] for r in rows)
+                        print(f"{engine:8} {budget:7g} {caches:6} {rows[0][2]:8} {reported:8.2f}s {wall:6.2f}s "
+                              f"{reported - budget:+11.2f}s {wall - budget:+12.2f}s")
+        if "polyomino" in kinds:
+            tile_overruns(args, base)
 
 
 if __name__ == "__main__":
