@@ -275,3 +275,16 @@ def test_counting_checks_on_a_large_board_use_arrays_and_bits():
     assert board_module.obstacle(board, parse_piece_spec("P:200000")) is None
     assert board_module.part_labels(board).max() == 0
     assert len(board.symmetries) == 8
+
+
+def test_tile_lays_its_board_out_within_the_run_limits():
+    """tile -o reads the laid-out board back within the limits the board was read with."""
+    from xlsolver.jobs.polyomino import lay_out
+
+    board = Board.parse("10x6")
+    result = solve(board, PENTOS, limit=1)
+    with pytest.raises(InputError, match="more than the limit of 50"):
+        lay_out(MemoryWorkbook(), board, PENTOS, result, "Board", "pentominoes", 1, Limits(puzzle_cells=50))
+    book = MemoryWorkbook()
+    lay_out(book, board, PENTOS, result, "Board", "pentominoes", 1, Limits(puzzle_cells=60))
+    assert "Board" in book.sheet_names()

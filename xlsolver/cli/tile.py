@@ -190,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
 
         book = OpenpyxlWorkbook.new()
         spec = args.pieces + (", one-sided" if args.one_sided else "") + (", gaps" if args.gaps else "")
-        lay_out(book, board, pieces, result, "Board", spec, max(len(result.tilings), 1))
+        lay_out(book, board, pieces, result, "Board", spec, max(len(result.tilings), 1), chosen)
         book.save(args.output)
         rep.output = str(args.output)
     if args.json:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from xlsolver.core import Budget, InputError, PaintPlan, cell_ref
+from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.core.ownership import Owner
 from xlsolver.core.progress import Progress, ProgressFn
 from xlsolver.jobs.base import DONE, Options, Report, sheet_title
@@ -170,12 +171,13 @@ def sample_plan(sheet: str) -> PaintPlan:
 
 
 def lay_out(book: WorkbookBackend, board: Board, pieces: list[Piece], result: TilingResult, sheet: str,
-            spec: str, solutions: int) -> None:
-    """A board, its pieces and a result as a polyomino sheet, painted (``xlsolver tile -o``)."""
+            spec: str, solutions: int, limits: Limits = DEFAULT_LIMITS) -> None:
+    """A board, its pieces and a result as a polyomino sheet, painted (``xlsolver tile -o``),
+    read back within the run's ``limits`` (the ones the board was read with)."""
     book.add_sheet(sheet)
     book.apply(board_import_plan(board, sheet, "Polyomino", spec, solutions))
     snap = book.snapshot(sheet)
-    layout, puzzle = read_polyomino(snap)
+    layout, puzzle = read_polyomino(snap, limits=limits)
     if sorted(puzzle.board.cells) != sorted(board.cells):
         raise InputError("the laid-out board does not read back as given", sheet)
     puzzle = PolyominoPuzzle(puzzle.board, tuple(pieces), puzzle.gaps, solutions)
