@@ -7,8 +7,8 @@ each piece fits is one boolean array over the board's bounding box, ANDed once p
 cell of the orientation. More placements than the limit (:func:`placement_limit`,
 raised with ``--max-cells``) is refused before any is made. While they are made,
 and while the search tables and the symmetry images are built, :class:`Pace` reads
-the budget's clock and reports progress, so a budget of 2 s gives up after 2 s
-however large the board.
+the budget's clock and reports progress, so the budget bounds the set-up as it
+bounds the search.
 
 Box ids
 -------
@@ -60,11 +60,11 @@ class Pace:
             now = clock.now()
             if now - self.last >= self.every:
                 self.last = now
-                self.progress(Progress(self.what, done=done or None, total=total or None,
+                self.progress(Progress(self.what, done=done if total else None, total=total or None,
                                        seconds=now - self.started))
 
     def doing(self) -> str:
-        """``placing the pieces (412,000 of 712,000 placements made)``."""
+        """``placing the pieces (412,000 of 712,816 made)``, or the task alone."""
         return f"{self.task} ({self.done:,} of {self.total:,} made)" if self.total else self.task
 
 
