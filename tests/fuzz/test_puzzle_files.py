@@ -237,6 +237,8 @@ HOSTILE = [
     Hostile("2001-lines.taai", text("$1\n" + "1\n" * 4002), line=True, isolated=True),
     Hostile("limit-lowered.non", text(SAMPLES[".non"]), line=True, argv=("--max-cells", "20")),  # 5x5 > 20
     # XML
+    Hostile("unknown-encoding.xml", text(xml_puzzle().replace('<?xml version="1.0"?>',
+                                                              '<?xml version="1.0" encoding="TF-8"?>', 1)), line=True),
     Hostile("nested-50000.xml", text("<puzzleset>\n" + "<a>" * 50_000 + "</a>" * 50_000 + "</puzzleset>\n"),
             line=True, isolated=True),
     Hostile("billion-laughs.xml", text(LAUGHS), line=True, isolated=True),

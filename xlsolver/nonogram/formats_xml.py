@@ -165,6 +165,11 @@ def _parse(data: str | bytes, source: str, limits: Limits) -> _Node:
     except ExternalReferenceForbidden as err:
         raise builder.error_at(f'the XML refers to an external entity ("{printable(err.sysid or "", 60)}"), '
                                "which xlsolver never reads") from None
+    except LookupError as err:  # the declaration names an encoding Python does not know
+        raise InputError(f"not readable XML: {printable(str(err), 80)} (declare UTF-8)", f"{source}:1") from None
+    except UnicodeError as err:
+        raise InputError(f"not readable XML: the text is not in the encoding it declares ({err.reason})",
+                         source) from None
     if not builder.roots:
         raise InputError("not well-formed XML: no element found", source)
     return builder.roots[0]
