@@ -22,7 +22,8 @@ from typing import Iterable
 from xlsolver.core.errors import cell_ref, column_letter
 from xlsolver.core.geometry import Box, Cell
 
-__all__ = ["Box", "EXCEL_ADDRESS_LIMIT", "a1", "absolute", "address_chunks", "parse_address", "rectangles"]
+__all__ = ["Band", "Box", "EXCEL_ADDRESS_LIMIT", "a1", "absolute", "address_chunks", "parse_address", "rectangles",
+           "stacked"]
 
 
 # Excel's Range("...") takes an address string of at most 255 characters.
@@ -39,19 +40,28 @@ def rectangles(cells: Iterable[Cell]) -> list[Box]:
     by_row: dict[int, list[int]] = {}
     for r, c in set(cells):
         by_row.setdefault(r, []).append(c)
+    return stacked([(r, r, _runs(sorted(by_row[r]))) for r in sorted(by_row)])
+
+
+Band = tuple[int, int, list[tuple[int, int]]]
+"""Rows ``first..last`` that share the same runs of columns ``[(left, right), ...]``."""
+
+
+def stacked(bands: list[Band]) -> list[Box]:
+    """The boxes of ``bands`` given top to bottom: a run goes on the box above it
+    when that box spans the same columns and ends on the row before."""
     open_boxes: dict[tuple[int, int], list[int]] = {}  # (left, right) -> [top, bottom]
     done: list[Box] = []
-    for r in sorted(by_row):
-        runs = _runs(sorted(by_row[r]))
+    for first, last, runs in bands:
         for span in list(open_boxes):
-            if span not in runs or open_boxes[span][1] != r - 1:
+            if span not in runs or open_boxes[span][1] != first - 1:
                 top, bottom = open_boxes.pop(span)
                 done.append((top, span[0], bottom, span[1]))
         for span in runs:
             if span in open_boxes:
-                open_boxes[span][1] = r
+                open_boxes[span][1] = last
             else:
-                open_boxes[span] = [r, r]
+                open_boxes[span] = [first, last]
     done += [(top, left, bottom, right) for (left, right), (top, bottom) in open_boxes.items()]
     return sorted(done)
 

@@ -51,7 +51,7 @@ from itertools import takewhile
 from pathlib import Path
 from typing import Any, Callable
 
-from xlsolver.backends.boxes import Box, a1, absolute, address_chunks, parse_address, rectangles
+from xlsolver.backends.boxes import Band, Box, a1, absolute, address_chunks, parse_address, rectangles, stacked
 from xlsolver.backends.held import SPARE, area, cut_names, read_boxes
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.backends.paint_record import HEADER, RECORD_SHEET, Look, PaintRecord
@@ -862,7 +862,7 @@ def _rest_of(box: Box, known: dict[Cell, Look]) -> list[Box]:
     for r, c in known:
         if top <= r <= bottom and left <= c <= right:
             taken.setdefault(r, []).append(c)
-    bands: list[tuple[int, int, list[tuple[int, int]]]] = []  # first row, last row, runs of free columns
+    bands: list[Band] = []  # first row, last row, runs of free columns
     row = top
     for r in sorted(taken):
         if r > row:
@@ -878,20 +878,7 @@ def _rest_of(box: Box, known: dict[Cell, Look]) -> list[Box]:
         row = r + 1
     if row <= bottom:
         bands.append((row, bottom, [(left, right)]))
-    open_boxes: dict[tuple[int, int], list[int]] = {}  # a run's columns -> [top, bottom] of its box
-    done: list[Box] = []
-    for first, last, runs in bands:
-        for span in list(open_boxes):
-            if span not in runs or open_boxes[span][1] != first - 1:
-                begin, end = open_boxes.pop(span)
-                done.append((begin, span[0], end, span[1]))
-        for span in runs:
-            if span in open_boxes:
-                open_boxes[span][1] = last
-            else:
-                open_boxes[span] = [first, last]
-    done += [(begin, span[0], end, span[1]) for span, (begin, end) in open_boxes.items()]
-    return sorted(done)
+    return stacked(bands)
 
 
 def _halves(box: Box) -> list[Box]:
@@ -929,13 +916,8 @@ def _uniform_look(native) -> Look | object:
 
 def _uniform_fill(native) -> str | None | object:
     """The range's one fill ("RRGGBB" or None), or _MIXED. Excel answers Null (None) for mixed."""
-    index = native.Interior.ColorIndex
-    if index is None:
-        return _MIXED
-    if index == XL_NONE:
-        return None
-    colour = native.Interior.Color
-    return _MIXED if colour is None else from_bgr(colour)
+    colour = _read_fill(native)
+    return colour if colour is None or colour is _MIXED else from_bgr(colour)
 
 
 def _uniform_diagonals(native) -> bool | object:
