@@ -11,6 +11,7 @@ import pytest
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import RED, InputError, Status, cell_ref
 from xlsolver.core.memory import MemoryWorkbook
+from xlsolver.core.paint import PaintPlan, Write
 from xlsolver.core.protocol import CellInfo, SheetSnapshot
 from xlsolver.sheets.nonogram_layout import find_layout
 from xlsolver.sheets.sudoku_sheet import (
@@ -268,6 +269,22 @@ def test_a_title_marks_a_grid_with_empty_edges_and_names_its_boxes():
     assert snap.value(1, 1) == "Sudoku 6x6 (3x2 boxes)" and detect_sudoku(snap)
     layout, read = read_sudoku(snap)
     assert layout.shape == Shape(3, 2) and read == tall
+
+
+@pytest.mark.parametrize("far", [(25, 1), (3, 14), (40, 30)])
+def test_a_lone_digit_noted_away_from_a_titled_grid_is_a_note(far):
+    """A "7" typed as a note three cells or more from the grid the title announces
+    leaves the puzzle as it is; one right beside the grid may be a given out of
+    place, so the sheet is not taken for that grid."""
+    made = make_puzzle(Shape(3, 3), "notes")
+    book = book_with(made.puzzle)
+    book.apply(PaintPlan("Sudoku", (Write(far, 7), Write((far[0] + 1, far[1]), "3"))))
+    snap = book.snapshot("Sudoku")
+    assert detect_sudoku(snap)
+    assert read_sudoku(snap)[1] == made.puzzle
+    beside = book_with(made.puzzle)
+    beside.apply(PaintPlan("Sudoku", (Write((5, 11), 7),)))  # the grid is A3:I11: column K is two away
+    assert not detect_sudoku(beside.snapshot("Sudoku"))
 
 
 def test_a_defined_name_marks_the_grid():

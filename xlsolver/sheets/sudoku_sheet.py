@@ -171,16 +171,28 @@ def _locate(snap: SheetSnapshot) -> tuple[Box, Shape | None, str] | None:
     named = _named_block(snap)
     if named is not None:
         return named, None, "name"
-    box = _bounding_box(_digit_cells(snap))
+    digits = _digit_cells(snap)
+    box = _bounding_box(digits)
     titled = _title_block(snap)
-    if titled is not None and (box is None or _inside_box(box, titled[0])):
+    if titled is not None and all(_inside(cell, titled[0]) or _apart(cell, titled[0]) for cell in digits):
         return titled[0], titled[1], "title"
     return None if box is None else (box, None, "digits")
 
 
+NOTE_DISTANCE = 3
+"""A lone digit at least this many cells away from a titled grid is a note beside it, not a given out of place."""
+
+
+def _apart(cell: Cell, box: Box) -> bool:
+    r, c = cell
+    top, left, bottom, right = box
+    return max(top - r, r - bottom, left - c, c - right) >= NOTE_DISTANCE
+
+
 def detect_sudoku(snap: SheetSnapshot) -> bool:
     """Cheap and strict. A named block; or a block announced by a title (an
-    empty grid too) that holds every digit of the sheet, with at most two typos; or a square block of digits of a sudoku
+    empty grid too) that holds every digit of the sheet but notes at least
+    NOTE_DISTANCE cells away from it, with at most two typos; or a square block of digits of a sudoku
     size in which every box but at most one holds a given, and units repeat a
     digit rarely (a nonogram's hints leave its grid's boxes empty and repeat
     small numbers; a polyomino board repeats its letters)."""
