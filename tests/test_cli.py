@@ -195,9 +195,32 @@ def test_ctrl_c_exits_130_with_one_line(monkeypatch, capsys):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(jobs, "solve_paths", interrupted)
+    monkeypatch.setattr(jobs, "_run_path", interrupted)
     assert main(["solve", "x.non"]) == 130
     assert capsys.readouterr().err == "xlsolver: interrupted\n"
+
+
+def test_each_inputs_lines_come_out_before_the_next_input_is_worked_on(tmp_path, monkeypatch, capsys):
+    """Reports stream: the first file's verdict is printed while the second is still to come,
+    and a Ctrl-C then keeps what was printed."""
+    import xlsolver.jobs as jobs
+
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text("1/1|1/1\n")
+    second.write_text("1|1\n")
+    seen_before_second = []
+    original = jobs._run_path
+
+    def watched(path, *args):
+        if path == second:
+            seen_before_second.append(capsys.readouterr().out)
+            raise KeyboardInterrupt
+        return original(path, *args)
+
+    monkeypatch.setattr(jobs, "_run_path", watched)
+    assert main(["solve", str(first), str(second)]) == 130
+    [printed] = seen_before_second
+    assert printed.startswith("first.txt: multiple, 2x2, ")
 
 
 def _laid_out_book(folder: Path) -> Path:

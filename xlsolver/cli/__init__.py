@@ -88,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         print("xlsolver: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (``xlsolver solve ... | head``); the work is saved by now.
+        # The reader went away (``xlsolver solve ... | head``): reports stream, so the inputs
+        # finished so far are written and the rest are left, as a pipe's producer stops.
         # Point stdout at nothing so that Python's exit flush does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE

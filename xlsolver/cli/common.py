@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 if TYPE_CHECKING:  # only named in annotations; the dataclass machinery is left for commands that work
     from xlsolver.core.progress import Progress
@@ -158,21 +158,27 @@ class Watcher:
         self.bar(p)
 
 
-def print_reports(reports: Iterable, as_json: bool, files: bool = True) -> list:
+def print_reports(reports: Iterable, as_json: bool, files: bool = True,
+                  before: Callable[[], None] = lambda: None) -> list:
     """One line (or one JSON object) per report, then the files written (unless ``files``
     is False: a command that says more about them prints its own line). Returns the reports.
+    Each line goes out as its report comes (``reports`` may be a generator, as
+    :func:`xlsolver.jobs.iter_paths` is), after ``before()`` (a progress bar wiping itself).
     An error is one line on stderr (``xlsolver: Sheet!C4: ...``), the same stream and
     form as every other error; with --json its object is also on stdout, with the rest.
     Text from a sheet or a file (a title, a cell's value in a message) reaches the
     terminal only through :func:`printable`; JSON escapes it itself."""
-    reports = list(reports)
-    for report in reports:
+    done = []
+    for report in reports:  # each line as soon as its puzzle is decided (reports may be a generator)
+        before()
+        done.append(report)
         if as_json:
             print(json.dumps(report.to_json()), flush=True)
         if report.status == "error":  # its message names the place (sheet and cell, file and line)
             print(f"xlsolver: {printable(report.message)}", file=sys.stderr, flush=True)
         elif not as_json:
             print(printable(report.line()), flush=True)
+    reports = done
     written = sorted({r.output for r in reports if r.output}) if files else []
     if written and not as_json:
         for path in written:

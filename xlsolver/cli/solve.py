@@ -57,7 +57,7 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from xlsolver.jobs import Options, solve_paths
+    from xlsolver.jobs import Options, iter_paths
 
     problem = check_targets(args)
     settings, wrong = kind_settings(args, "solve")
@@ -66,9 +66,9 @@ def run(args: argparse.Namespace) -> int:
     watch = Watcher(enabled=sys.stderr.isatty() and not args.json)
     options = Options(budget_seconds=args.budget, on_start=watch.start, progress=watch.progress, settings=settings,
                       limits=limits(args))
+    reports = iter_paths(args.paths, "solve", args.output, sheet=args.sheet, in_place=args.in_place,
+                         options=options, folder=args.folder)
     try:
-        reports = solve_paths(args.paths, args.output, sheet=args.sheet, in_place=args.in_place, options=options,
-                              folder=args.folder)
+        return exit_code(print_reports(reports, args.json, before=watch.bar.done))
     finally:
         watch.bar.done()
-    return exit_code(print_reports(reports, args.json))

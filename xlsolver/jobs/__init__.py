@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Iterator, Mapping
 
 from xlsolver.core import InputError
 from xlsolver.core.ownership import Owner, Record
@@ -38,7 +38,8 @@ from xlsolver.jobs.registry import BUILTIN, Found, KindSpec, SheetReader, kind_n
 
 __all__ = [
     "ACTIONS", "BUILTIN", "DONE", "ERROR", "OUTPUT_TAGS", "WORKBOOK_SUFFIXES", "FileKind", "Found", "KindSpec",
-    "Options", "Outcome", "Report", "SheetReader", "default_output", "file_kind_for", "file_kinds", "output_paths", "kind_named",
+    "Options", "Outcome", "Report", "SheetReader", "default_output", "file_kind_for", "file_kinds", "iter_paths",
+    "output_paths", "kind_named",
     "kind_of", "kinds", "locate", "run_book", "run_paths", "run_workbook", "sheet_title", "solve_book",
     "solve_paths", "solve_workbook",
 ]
@@ -234,39 +235,47 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def run_paths(paths: list[Path], action: str = "solve", out: Path | None = None, sheet: str | None = None,
               in_place: bool = False, options: Options | None = None, folder: bool | None = None) -> list[Report]:
-    """Run ``action`` on each path (a workbook or a puzzle file); where the painted copies
-    go is :func:`output_paths` (an InputError there, before any work, is one report)."""
+    """Run ``action`` on each path (a workbook or a puzzle file): :func:`iter_paths`, as a list."""
+    return list(iter_paths(paths, action, out, sheet, in_place, options, folder))
+
+
+def iter_paths(paths: list[Path], action: str = "solve", out: Path | None = None, sheet: str | None = None,
+               in_place: bool = False, options: Options | None = None,
+               folder: bool | None = None) -> Iterator[Report]:
+    """The reports of ``action`` on each path, given as each input is finished, in
+    input order, so a caller can show them while the rest is still at work. Where
+    the painted copies go is :func:`output_paths` (an InputError there, before any
+    work, is one report)."""
     options = options or Options()
-    reports: list[Report] = []
     try:
         targets = output_paths(paths, action, out, in_place, folder)
     except InputError as err:
-        return [Report(str(paths[0]) if paths else "", None, ERROR, str(err))]
+        yield Report(str(paths[0]) if paths else "", None, ERROR, str(err))
+        return
     for path in paths:
-        target = targets[path]
-        suffix = path.suffix.lower()
-        if not os.path.lexists(path):
-            reports.append(Report(str(path), None, ERROR, f"{path}: no such file"))
-            continue
-        if suffix in WORKBOOK_SUFFIXES:
-            reports += run_workbook(path, action, target, sheet=sheet, in_place=in_place, options=options)
-            continue
-        kind = file_kind_for(path)
-        run = kind.action(action) if kind is not None else None
-        if kind is None:
-            reports.append(Report(str(path), None, ERROR,
-                                  f"{path}: not a workbook or a puzzle file xlsolver reads ({_known_suffixes()})"))
-        elif run is None:
-            reports.append(Report(str(path), None, ERROR,
-                                  f"{path}: {action} works on workbooks; lay the puzzles out first "
-                                  f"(xlsolver solve {path.name} -o BOOK.xlsx), then run it on the sheets",
-                                  kind=kind.kind))
-        else:
-            try:
-                reports += run(path, target, options)
-            except InputError as err:  # this file's mistake (or its copy's): the other files still get theirs
-                reports.append(Report(str(path), None, ERROR, str(err), kind=kind.kind))
-    return reports
+        yield from _run_path(path, targets[path], action, sheet, in_place, options)
+
+
+def _run_path(path: Path, target: Path | None, action: str, sheet: str | None, in_place: bool,
+              options: Options) -> list[Report]:
+    """The reports of one input (a workbook or a puzzle file)."""
+    if not os.path.lexists(path):
+        return [Report(str(path), None, ERROR, f"{path}: no such file")]
+    if path.suffix.lower() in WORKBOOK_SUFFIXES:
+        return run_workbook(path, action, target, sheet=sheet, in_place=in_place, options=options)
+    kind = file_kind_for(path)
+    run = kind.action(action) if kind is not None else None
+    if kind is None:
+        return [Report(str(path), None, ERROR,
+                       f"{path}: not a workbook or a puzzle file xlsolver reads ({_known_suffixes()})")]
+    if run is None:
+        return [Report(str(path), None, ERROR,
+                       f"{path}: {action} works on workbooks; lay the puzzles out first "
+                       f"(xlsolver solve {path.name} -o BOOK.xlsx), then run it on the sheets", kind=kind.kind)]
+    try:
+        return run(path, target, options)
+    except InputError as err:  # this file's mistake (or its copy's): the other files still get theirs
+        return [Report(str(path), None, ERROR, str(err), kind=kind.kind)]
 
 
 def solve_book(book: WorkbookBackend, source: str, sheet: str | None, options: Options) -> list[Report]:
