@@ -92,22 +92,18 @@ def stop_warm_up(env: dict) -> None:
 
 
 def solve(path: Path, budget: float, engine: str, env: dict) -> tuple[float, float, str]:
-    """One whole process: (reported seconds, wall seconds, verdict)."""
-    argv = [sys.executable, "-m", "xlsolver", "solve", str(path), "--budget", f"{budget:g}", "--engine", engine,
-            "--json"]
-    started = time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
-    wall = time.perf_counter() - started
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr.strip()[-400:]}")
-    [report] = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
-    return report["seconds"], wall, report["status"]
+    """One whole ``xlsolver solve`` process: (reported seconds, wall seconds, verdict)."""
+    return timed(["solve", str(path), "--budget", f"{budget:g}", "--engine", engine, "--json"], env)
 
 
 def tile(board: str, pieces: str, budget: float, env: dict) -> tuple[float, float, str]:
     """One whole ``xlsolver tile`` process: (reported seconds, wall seconds, verdict)."""
-    argv = [sys.executable, "-m", "xlsolver", "tile", "--board", board, "--pieces", pieces, "--budget", f"{budget:g}",
-            "--count", "--json"]
+    return timed(["tile", "--board", board, "--pieces", pieces, "--budget", f"{budget:g}", "--count", "--json"], env)
+
+
+def timed(args: list[str], env: dict) -> tuple[float, float, str]:
+    """Run ``xlsolver ARGS`` (one puzzle, --json) as a whole process: (reported seconds, wall seconds, verdict)."""
+    argv = [sys.executable, "-m", "xlsolver", *args]
     started = time.perf_counter()
     done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
     wall = time.perf_counter() - started
