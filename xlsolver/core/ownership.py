@@ -66,10 +66,21 @@ class Record:
 
     def __init__(self, sheets: dict[str, SheetRecord] | None = None) -> None:
         self.sheets: dict[str, SheetRecord] = sheets or {}
+        self.stored = ""  # the text the workbook holds, as read or last kept: unchanged text is not written again
 
     @classmethod
     def read(cls, book: WorkbookBackend) -> "Record":
-        return cls.parse(book.owned_text())
+        text = book.owned_text()
+        record = cls.parse(text)
+        record.stored = text
+        return record
+
+    def keep(self, book: WorkbookBackend) -> None:
+        """Write the record's text to ``book`` when it differs from what the workbook holds."""
+        text = self.text()
+        if text != self.stored:
+            book.keep_owned_text(text)
+            self.stored = text
 
     @classmethod
     def parse(cls, text: str) -> "Record":
@@ -238,9 +249,7 @@ class Owner:
 
     def _keep(self) -> None:
         self._record.sheets[self._sheet] = self._rec
-        text = self._record.text()
-        if text != self._book.owned_text():
-            self._book.keep_owned_text(text)
+        self._record.keep(self._book)
 
 
 def touched_cells(op: Op) -> Iterator[Cell]:
