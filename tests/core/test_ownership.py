@@ -84,7 +84,7 @@ def test_a_status_sentence_moves_below_the_users_text_and_stays_there():
     assert snap.value(12, 2) == "solved"
     # The next press finds it where it went, even once the user's heading is gone.
     book.sheets[SHEET].pop(STATUS)
-    press(book, Write(STATUS, "solved again", movable=True), movable=None)
+    press(book, Write(STATUS, "solved again"))
     snap = book.snapshot(SHEET)
     assert snap.value(12, 2) == "solved again" and snap.value(*STATUS) is None
     press(book, Memo("x", None))  # a plan of nothing changes nothing

@@ -23,8 +23,9 @@ record   per sheet, ``{cell: (before, after)}`` and the memos; its text form is
 conflict a plan that would write over the user's value. The whole action is
          then refused (nothing is written) with one line naming the cell.
 
-A status sentence is a ``movable`` write: when its cell holds the user's text
-it goes to the first free cell below, and a memo keeps it there.
+A status sentence (a write to the kind's status cell, ``movable``) moves: when
+its cell holds the user's text it goes to the first free cell below, and a
+memo keeps it there.
 """
 
 from __future__ import annotations
@@ -190,10 +191,10 @@ class Owner:
         return PaintPlan(plan.sheet, tuple(ops))
 
     def _place(self, sheet: str, op: Write) -> Write | None:
-        """Where the write may go: its cell, or (movable) a free one below it,
+        """Where the write may go: its cell, or (the status cell) a free one below it,
         or nowhere when it would empty the user's cell; raises on a conflict."""
         cell = op.cell
-        if op.movable or cell == self._movable:
+        if cell == self._movable:
             moved = _parse_cell(self._rec.memos.get(_move_key(cell)))
             if moved is not None and moved in self._owned and self._free(moved):
                 return Write(moved, op.value)

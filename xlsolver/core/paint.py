@@ -54,13 +54,12 @@ class Paint:
 class Write:
     """Write ``value`` into ``cell`` (``None`` empties it). Text is always written
     as text, never as a formula. xlsolver writes only into empty cells and cells
-    of its own (see :mod:`xlsolver.core.ownership`); a ``movable`` write (a
-    status sentence) goes to the first free cell below when ``cell`` holds the
+    of its own (see :mod:`xlsolver.core.ownership`); a write to the kind's
+    status cell goes to the first free cell below when that cell holds the
     user's text, and stays there for later writes to the same cell."""
 
     cell: Cell
     value: str | int | float | None
-    movable: bool = False
 
 
 @dataclass(frozen=True)

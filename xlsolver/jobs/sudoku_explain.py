@@ -114,7 +114,7 @@ def _next(snap: SheetSnapshot, state: _State):
 
 def _blocked(book, snap, state, start) -> Report:
     message = f"no single solution to work towards: {state.problem}"
-    book.apply(PaintPlan(snap.name, (Write(state.layout.status_cell, message, movable=True),)))
+    book.apply(PaintPlan(snap.name, (Write(state.layout.status_cell, message),)))
     return _report(book, snap, state, message, start, ok=False)
 
 
@@ -233,7 +233,7 @@ def _widen(book: WorkbookBackend, sheet: str) -> None:
 
 def _gave_up(book, snap, state, start, err) -> Report:
     message = f"gave up: {err}"
-    book.apply(PaintPlan(snap.name, (Write(state.layout.status_cell, message, movable=True),)))
+    book.apply(PaintPlan(snap.name, (Write(state.layout.status_cell, message),)))
     report = _report(book, snap, state, message, start, ok=False)
     report.status = Status.GAVE_UP.value
     return report

@@ -166,7 +166,7 @@ def record_plan(sheet: str, layout: SudokuLayout, givens: Sudoku) -> PaintPlan:
 
 
 def _status(layout: SudokuLayout, text: str) -> Write:
-    return Write(layout.status_cell, text, movable=True)
+    return Write(layout.status_cell, text)
 
 
 def _clean_styles(layout: SudokuLayout, snap: SheetSnapshot) -> dict[Cell, Style]:
