@@ -124,17 +124,18 @@ class MemoryWorkbook:
                     new = replace(old, font_size=op.size if op.size is not None else old.font_size,
                                   bold=op.bold, centred=op.centred or old.centred)
                 else:
-                    def side(medium: bool) -> str:
-                        return "medium" if medium else "thin"
-                    every = op.every
-
-                    def edge(at: int, first: int, last: int) -> bool:
-                        return at == first or at == last or (at - first) % every == 0
-                    new = replace(old, edges=(side(edge(col, op.left, op.right + 1)),
-                                              side(edge(col + 1, op.left, op.right + 1)),
-                                              side(edge(row, op.top, op.bottom + 1)),
-                                              side(edge(row + 1, op.top, op.bottom + 1))))
+                    new = replace(old, edges=_lined(op, row, col))
                 formats[(row, col)] = new
 
     def save(self, path: Path) -> None:  # pragma: no cover - nothing to write
         raise NotImplementedError("MemoryWorkbook lives in memory; use an openpyxl workbook to save")
+
+
+def _lined(op: GridLines, row: int, col: int) -> tuple[str, str, str, str]:
+    """The sides (left, right, top, bottom) grid lines give one cell: medium on the
+    box's edge and every ``op.every`` cells from its corner, thin elsewhere."""
+    def side(at: int, first: int, last: int) -> str:
+        return "medium" if at == first or at == last or (at - first) % op.every == 0 else "thin"
+
+    return (side(col, op.left, op.right + 1), side(col + 1, op.left, op.right + 1),
+            side(row, op.top, op.bottom + 1), side(row + 1, op.top, op.bottom + 1))
