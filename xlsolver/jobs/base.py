@@ -25,7 +25,8 @@ from xlsolver.core.progress import ProgressFn, quiet
 
 __all__ = [
     "new_workbook",
-    "ACTIONS", "DONE", "ERROR", "OUTPUT_TAGS", "FileKind", "Options", "Outcome", "Report", "default_output",
+    "ACTIONS", "DONE", "ERROR", "OUTPUT_TAGS", "SKIPPED", "FileKind", "LinesAction", "Options", "Outcome", "Report",
+    "ReportLine", "default_output",
     "first_lines", "sheet_title",
 ]
 
@@ -41,6 +42,7 @@ class Outcome(str, Enum):
     GAVE_UP = "gave_up"
     ERROR = "error"
     DONE = "done"
+    SKIPPED = "skipped"  # a batch's --skip-done: the input's output is newer and complete, left alone
 
     def __str__(self) -> str:
         return self.value
@@ -50,6 +52,7 @@ class Outcome(str, Enum):
 
 ERROR = Outcome.ERROR
 DONE = Outcome.DONE
+SKIPPED = Outcome.SKIPPED
 
 ACTIONS: dict[str, str] = {
     "solve": "solve the puzzle and paint the whole answer",
@@ -107,7 +110,7 @@ class Report:
     def __post_init__(self) -> None:
         self.status = Outcome(self.status.value if isinstance(self.status, Enum) else self.status)
         if self.ok is None:
-            self.ok = self.status in (Outcome.UNIQUE, Outcome.DONE)
+            self.ok = self.status in (Outcome.UNIQUE, Outcome.DONE, Outcome.SKIPPED)
 
     @property
     def name(self) -> str:
@@ -137,6 +140,44 @@ class Report:
         return data
 
 
+@dataclass(frozen=True, slots=True)
+class ReportLine:
+    """What a command keeps of one :class:`Report` once it is decided: the line it
+    prints and the figures it counts and lists in a summary. A batch holds these,
+    never the reports (with their solutions), so its memory stays flat however many
+    puzzles pass; a worker process sends them back ready to print.
+
+    ``text`` is the stdout line (the report's one-line form made printable, or its
+    JSON with ``as_json``), empty for an error in text form; ``error`` is the message
+    of an error, printed to stderr as ``xlsolver: MESSAGE`` (made printable)."""
+
+    status: Outcome
+    ok: bool
+    text: str
+    error: str | None
+    source: str
+    sheet: str | None
+    kind: str
+    seconds: float
+    message: str
+    output: str | None = None
+    unkept: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, report: Report, as_json: bool) -> "ReportLine":
+        from xlsolver.core.files import printable
+
+        if as_json:
+            import json
+
+            text = json.dumps(report.to_json())
+        else:
+            text = "" if report.status == ERROR else printable(report.line())
+        return cls(report.status, bool(report.ok), text, printable(report.message) if report.status == ERROR else None,
+                   report.source, report.sheet, report.kind, report.seconds, report.message, report.output,
+                   tuple(report.extra.get("unkept", ())))
+
+
 def _quiet(what: str) -> None:
     pass
 
@@ -158,6 +199,14 @@ class Options:
 FileAction = Callable[[Path, "Path | None", Options], list[Report]]
 """An action on a puzzle file: one report per puzzle; with an output path, a workbook is written."""
 
+LinesAction = Callable[[str, str, bool, "list[tuple[int, str]]", Options, bool], "list[ReportLine]"]
+"""``solve_lines(source, stem, single, numbered, options, as_json)``: solve a run of a
+one-puzzle-per-line file without laying it out, and give one :class:`ReportLine` per
+``(line number, line)``, the same as ``ReportLine.of`` of the report ``solve_file``
+makes for that line (sheet ``"STEM NUMBER"``, or None when ``single``: the file holds
+one puzzle). The batch reads such a file as a stream, skips blank and ``#`` lines
+itself, and hands the rest over in runs of many lines, to any worker."""
+
 
 @dataclass(frozen=True)
 class FileKind:
@@ -172,6 +221,9 @@ class FileKind:
     detect: Callable[[Path], bool] | None = None
     # Actions other than solve on files of this kind (``explain`` of a file of sudoku lines).
     actions: Mapping[str, FileAction] = field(default_factory=dict)
+    # For files of one puzzle per line: solve a run of lines (see LinesAction). A batch
+    # streams such a file through it when no workbook is laid out (no -o).
+    solve_lines: LinesAction | None = None
 
     def accepts(self, path: Path) -> bool:
         return path.suffix.lower() in self.suffixes and (self.detect is None or self.detect(path))
