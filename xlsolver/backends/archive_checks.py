@@ -24,7 +24,7 @@ from pathlib import Path
 from xlsolver.core.errors import InputError
 from xlsolver.core.limits import Limits
 
-__all__ = ["MAX_PARTS", "MAX_RATIO", "check_archive"]
+__all__ = ["MAX_PARTS", "MAX_RATIO", "check_archive", "is_complete_workbook"]
 
 MAX_PARTS = 10_000
 """Entries an archive may hold: a workbook has a handful per sheet (the sheet,
@@ -114,3 +114,15 @@ def _shown(name: str, most: int = 60) -> str:
     """A part's name for a message: printable, and cut short when long."""
     name = "".join(ch if ch.isprintable() else "?" for ch in name)
     return name if len(name) <= most else name[:most - 1] + "…"
+
+
+def is_complete_workbook(path: Path) -> bool:
+    """Is ``path`` a whole workbook file: a zip archive whose directory reads and that
+    holds its content types. What ``--skip-done`` asks of an output before leaving its
+    input alone (xlsolver writes atomically, so one it wrote is whole; one cut short
+    by something else has no directory at its end)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return "[Content_Types].xml" in archive.NameToInfo
+    except (OSError, zipfile.BadZipFile):
+        return False

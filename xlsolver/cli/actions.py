@@ -10,20 +10,9 @@ The spreadsheet buttons run the same functions.
 from __future__ import annotations
 
 import argparse
-import sys
 
 from xlsolver.cli.commands import help_lines
-from xlsolver.cli.common import (
-    add_target_arguments,
-    check_targets,
-    exit_code,
-    fail,
-    kind_settings,
-    limits,
-    print_reports,
-    Watcher,
-    subcommand,
-)
+from xlsolver.cli.common import add_target_arguments, subcommand
 
 __all__ = ["HELP", "register"]
 
@@ -83,18 +72,6 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from xlsolver.jobs import Options, iter_paths
+    from xlsolver.cli.batch import run_action
 
-    problem = check_targets(args)
-    settings, wrong = kind_settings(args, args.action)
-    if problem or wrong:
-        return fail(problem or wrong)
-    watch = Watcher(enabled=sys.stderr.isatty() and not args.json)
-    options = Options(budget_seconds=args.budget, on_start=watch.start, progress=watch.progress, settings=settings,
-                      limits=limits(args))
-    reports = iter_paths(args.paths, args.action, args.output, sheet=args.sheet, in_place=args.in_place,
-                         options=options, folder=args.folder)
-    try:
-        return exit_code(print_reports(reports, args.json, before=watch.bar.done))
-    finally:
-        watch.bar.done()
+    return run_action(args, args.action)

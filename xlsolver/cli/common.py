@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # only named in annotations; the dataclass machinery is left 
 __all__ = [
     "EXIT_ALL_UNIQUE", "EXIT_INPUT_ERROR", "EXIT_NOT_ALL_UNIQUE", "EXIT_TEXT", "ProgressBar", "Watcher",
     "add_limit_argument", "add_target_arguments", "check_targets", "exit_code", "fail", "kind_settings", "limits",
-    "print_reports", "printable", "subcommand",
+    "print_lines", "print_reports", "printable", "subcommand", "Tally",
 ]
 
 EXIT_ALL_UNIQUE = 0
@@ -53,6 +53,17 @@ def cells(text: str) -> int:
     if not 1 <= value < 1e12 or value != int(value):
         raise argparse.ArgumentTypeError(f"a limit must be a whole number of cells above 0, not {text}")
     return int(value)
+
+
+def workers_count(text: str) -> int:
+    """A number of worker processes, for argparse: a whole number from 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'"{text}" is not a whole number of workers') from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"--workers must be at least 1, not {text}")
+    return value
 
 
 def limits(args: argparse.Namespace):
@@ -158,48 +169,100 @@ class Watcher:
         self.bar(p)
 
 
+class Tally:
+    """What a command counts of the lines it printed, to choose its exit status and
+    list the files it wrote, without keeping the lines: a batch of a million puzzles
+    holds this, not a million reports."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.errors = 0
+        self.not_ok = 0
+        self.outputs: dict[str, tuple[str, ...]] = {}  # each file written -> what of its input it lacks
+
+    def add(self, line) -> None:
+        from xlsolver.jobs.base import ERROR
+
+        self.count += 1
+        self.errors += line.status == ERROR
+        self.not_ok += not line.ok
+        if line.output and line.status != "skipped" and (line.output not in self.outputs or line.unkept):
+            self.outputs[line.output] = line.unkept
+
+    def exit_code(self) -> int:
+        """2 when nothing was done or an input error happened, 0 when every line is ok, else 1."""
+        if not self.count or self.errors:
+            return EXIT_INPUT_ERROR
+        return EXIT_ALL_UNIQUE if not self.not_ok else EXIT_NOT_ALL_UNIQUE
+
+
+LISTED_OUTPUTS = 10
+"""Up to this many written files are listed one per line after the reports; more are counted."""
+
+
+def print_lines(lines: Iterable, as_json: bool, files: bool = True, before: Callable[[], None] = lambda: None,
+                each: Callable[[object], None] = lambda line: None) -> Tally:
+    """Print each :class:`~xlsolver.jobs.base.ReportLine` as it comes (``lines`` may be a
+    generator, as a batch is), after ``before()`` (a progress bar wiping itself), and hand
+    it to ``each`` (a summary being written); then the files written (unless ``files`` is
+    False: a command that says more about them prints its own line). An error is one line
+    on stderr (``xlsolver: Sheet!C4: ...``), the same stream and form as every other error;
+    with --json its object is also on stdout, with the rest. The lines' text is printable
+    already (made so from the report, see ReportLine.of)."""
+    tally = Tally()
+    for line in lines:
+        before()
+        tally.add(line)
+        each(line)
+        if line.text:
+            print(line.text, flush=True)
+        if line.error is not None:
+            print(f"xlsolver: {line.error}", file=sys.stderr, flush=True)
+    written = sorted(tally.outputs) if files and not as_json else []
+    for path in written[:LISTED_OUTPUTS] if len(written) <= LISTED_OUTPUTS else []:
+        what = "painted workbook" if path.lower().endswith((".xlsx", ".xlsm")) else "puzzles"
+        print(f"{what} written to {printable(path)}")
+    if len(written) > LISTED_OUTPUTS:
+        folders = sorted({str(Path(p).parent) for p in written})
+        where = f"in {printable(folders[0])}" if len(folders) == 1 else f"in {len(folders)} folders"
+        print(f"{len(written)} painted workbooks written {where} (the JSON or --summary lists each)")
+    for path, unkept in sorted(tally.outputs.items()):
+        if unkept:
+            print(f"xlsolver: note: {printable(path)} lacks {printable(', '.join(unkept))} of the input, "
+                  "which xlsolver's file writer cannot keep (the input is as it was)", file=sys.stderr, flush=True)
+    return tally
+
+
 def print_reports(reports: Iterable, as_json: bool, files: bool = True,
                   before: Callable[[], None] = lambda: None) -> list:
-    """One line (or one JSON object) per report, then the files written (unless ``files``
-    is False: a command that says more about them prints its own line). Returns the reports.
-    Each line goes out as its report comes (``reports`` may be a generator, as
-    :func:`xlsolver.jobs.iter_paths` is), after ``before()`` (a progress bar wiping itself).
-    An error is one line on stderr (``xlsolver: Sheet!C4: ...``), the same stream and
-    form as every other error; with --json its object is also on stdout, with the rest.
-    Text from a sheet or a file (a title, a cell's value in a message) reaches the
-    terminal only through :func:`printable`; JSON escapes it itself."""
-    done = []
-    for report in reports:  # each line as soon as its puzzle is decided (reports may be a generator)
-        before()
+    """:func:`print_lines` for commands that hold their reports (``tile``, ``generate``,
+    ``picture``): one line (or one JSON object) per report, each as it comes; returns the
+    reports. Text from a sheet or a file (a title, a cell's value in a message) reaches
+    the terminal only through :func:`printable`; JSON escapes it itself."""
+    from xlsolver.jobs.base import ReportLine
+
+    done: list = []
+
+    def kept(report):
         done.append(report)
-        if as_json:
-            print(json.dumps(report.to_json()), flush=True)
-        if report.status == "error":  # its message names the place (sheet and cell, file and line)
-            print(f"xlsolver: {printable(report.message)}", file=sys.stderr, flush=True)
-        elif not as_json:
-            print(printable(report.line()), flush=True)
-    reports = done
-    written = sorted({r.output for r in reports if r.output}) if files else []
-    if written and not as_json:
-        for path in written:
-            what = "painted workbook" if path.lower().endswith((".xlsx", ".xlsm")) else "puzzles"
-            print(f"{what} written to {printable(path)}")
-    for path, unkept in sorted({r.output: tuple(r.extra["unkept"]) for r in reports
-                                if r.output and r.extra.get("unkept")}.items()):
-        print(f"xlsolver: note: {printable(path)} lacks {printable(', '.join(unkept))} of the input, "
-              "which xlsolver's file writer cannot keep (the input is as it was)", file=sys.stderr, flush=True)
-    return reports
+        return ReportLine.of(report, as_json)
+
+    print_lines((kept(r) for r in reports), as_json, files, before)
+    return done
 
 
-def exit_code(reports: list) -> int:
+def exit_code(reports) -> int:
     """The one exit-status rule of every command: 2 when nothing was done or any
     report is an input error, 0 when every report is ``ok`` (a unique solution, an
-    action done as asked), else 1."""
-    from xlsolver.jobs import ERROR
-
-    if not reports or any(r.status == ERROR for r in reports):
-        return EXIT_INPUT_ERROR
-    return EXIT_ALL_UNIQUE if all(r.ok for r in reports) else EXIT_NOT_ALL_UNIQUE
+    action done as asked), else 1. ``reports`` may be a :class:`Tally` of them."""
+    if isinstance(reports, Tally):
+        return reports.exit_code()
+    tally = Tally()
+    for report in reports:
+        tally.count += 1
+        tally.errors += report.status == "error"
+        tally.not_ok += not report.ok
+    return tally.exit_code()
 
 
 def add_target_arguments(parser: argparse.ArgumentParser, action: str) -> None:
@@ -222,6 +285,19 @@ def add_target_arguments(parser: argparse.ArgumentParser, action: str) -> None:
                         help="give up on a puzzle after this many seconds (default: 30); the verdict is then gave_up")
     add_limit_argument(parser)
     add_kind_options(parser, action)
+    batch = parser.add_argument_group("batches (see docs/batch.md)")
+    batch.add_argument("--workers", type=workers_count, default=None, metavar="N",
+                       help="work on N inputs (or runs of puzzle lines) at once, one process each (default: every "
+                            "core for several workbooks or a puzzle file of more than ~10,000 lines, else 1)")
+    batch.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                       help="run the work on a Dask cluster: tcp://HOST:8786, or 'local' for one on this machine "
+                            "(default: $XLSOLVER_SCHEDULER; needs pip install \"xlsolver[dask]\")")
+    batch.add_argument("--skip-done", action="store_true",
+                       help="leave alone each input whose output exists, is newer and is complete "
+                            "(resume a stopped batch)")
+    batch.add_argument("--summary", type=Path, metavar="FILE", default=None,
+                       help="also write one row per puzzle (source, sheet, kind, verdict, seconds, message, output) "
+                            "to FILE: .xlsx (with links and a filter) or .csv")
 
 
 def kind_options(action: str) -> list:

@@ -27,6 +27,7 @@ from xlsolver.jobs.base import (
     DONE,
     ERROR,
     OUTPUT_TAGS,
+    SKIPPED,
     FileKind,
     Options,
     Outcome,
@@ -37,7 +38,7 @@ from xlsolver.jobs.base import (
 from xlsolver.jobs.registry import BUILTIN, Found, KindSpec, SheetReader, kind_named, kind_of, kinds, locate
 
 __all__ = [
-    "ACTIONS", "BUILTIN", "DONE", "ERROR", "OUTPUT_TAGS", "WORKBOOK_SUFFIXES", "FileKind", "Found", "KindSpec",
+    "ACTIONS", "BUILTIN", "DONE", "ERROR", "OUTPUT_TAGS", "SKIPPED", "WORKBOOK_SUFFIXES", "FileKind", "Found", "KindSpec",
     "Options", "Outcome", "Report", "SheetReader", "default_output", "file_kind_for", "file_kinds", "iter_paths",
     "output_paths", "kind_named",
     "kind_of", "kinds", "locate", "run_book", "run_paths", "run_workbook", "sheet_title", "solve_book",
