@@ -28,14 +28,16 @@ class BatchBar:
     def __init__(self, counts, enabled: bool) -> None:
         self.counts = counts
         self.enabled = enabled
-        self.started = time.perf_counter()
+        self.started = time.time()  # tqdm's clock
         self._bar = None
         self._last = 0.0
+        self.shared = sys.stdout.isatty()  # the lines print where the bar is: wipe it first
 
     def update(self) -> None:
+        """Redraw, at most ten times a second (and once the last input is read)."""
         if not self.enabled:
             return
-        now = time.perf_counter()
+        now = time.time()
         if now - self._last < 0.1 and self.counts.bytes_done < self.counts.bytes:
             return
         self._last = now
@@ -43,15 +45,17 @@ class BatchBar:
             from tqdm import tqdm
 
             self._bar = tqdm(total=max(self.counts.bytes, 1), file=sys.stderr, leave=False, dynamic_ncols=True,
-                             bar_format="{percentage:3.0f}%|{bar}| {postfix} [{elapsed}<{remaining}]")
+                             mininterval=0, bar_format="{percentage:3.0f}%|{bar}| {desc} [{elapsed}<{remaining}]")
+            self._bar.start_t = self.started  # the batch's start, not the first draw's
         rate = self.counts.puzzles / max(now - self.started, 1e-9)
-        self._bar.set_postfix_str(f"{self.counts.files_done}/{self.counts.files} files, "
-                                  f"{self.counts.puzzles:,} puzzles, {rate:,.0f}/s", refresh=False)
-        self._bar.update(self.counts.bytes_done - self._bar.n)
+        self._bar.n = min(self.counts.bytes_done, self._bar.total)
+        self._bar.set_description_str(f"{self.counts.files_done}/{self.counts.files} files, "
+                                      f"{self.counts.puzzles:,} puzzles, {rate:,.0f}/s", refresh=False)
+        self._bar.refresh()
 
     def done(self) -> None:
-        """Take the bar off the screen (the reports that follow start on a clean line)."""
-        if self._bar is not None:
+        """Take the bar off the screen before a line is printed on the same screen."""
+        if self._bar is not None and self.shared:
             self._bar.clear()
 
     def close(self) -> None:
