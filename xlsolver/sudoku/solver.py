@@ -15,7 +15,8 @@ from xlsolver.core.status import Status
 from xlsolver.sudoku import kernel, nine
 from xlsolver.sudoku.model import Shape, Sudoku
 
-__all__ = ["SudokuResult", "candidates", "count", "count_bands", "count_solutions", "solve", "solve_many"]
+__all__ = ["NineBatch", "SudokuResult", "batch_nines", "candidates", "count", "count_bands", "count_solutions", "solve",
+           "solve_many"]
 
 SLICE = 4096  # nodes between clock checks; a multiple of 64, as Budget.charge expects
 BATCH = 4096  # puzzles per call of the batch kernel
@@ -358,6 +359,48 @@ def _batch(s: _Bands, puzzles: list[Sudoku]) -> tuple[np.ndarray, np.ndarray, li
     nine.KERNELS.get("run_batch")(givens, len(puzzles), s.tables, s.st, s.prev, s.cand, s.bcell, s.bleft, s.regs,
                             s.sols, 2, BATCH_NODES, found, nodes, first)
     return found, nodes, first.reshape(len(puzzles), 81).tolist()
+
+
+@dataclass(frozen=True)
+class NineBatch:
+    """What the batch kernel says of many 9x9s, before any is solved alone: puzzle
+    ``i`` is plainly unique exactly when ``found[i] == 1`` (the rule of
+    :func:`solve_many`), and then ``solutions[i]`` is its solution (81 digits 1-9,
+    uint8). ``found[i]`` is 0 or 2 for none or several, -1 when the puzzle passed
+    :data:`BATCH_NODES` nodes; such puzzles are for :func:`solve`, with their budget.
+    ``seconds`` is each puzzle's share of the call."""
+
+    found: np.ndarray
+    nodes: np.ndarray
+    solutions: np.ndarray
+    seconds: float
+
+    def result(self, i: int) -> SudokuResult:
+        """The verdict of plainly unique puzzle ``i``, as :func:`solve_many` gives it."""
+        solution = tuple(self.solutions[i].tolist())
+        return SudokuResult(Status.UNIQUE, (solution,), solution, message="unique solution", seconds=self.seconds,
+                            nodes=int(self.nodes[i]))
+
+
+def batch_nines(givens: np.ndarray, plain: bool | None = None) -> NineBatch | None:
+    """The batch kernel over the 9x9 puzzles of ``givens`` (count x 81 digits, 0 empty),
+    in one call, for callers that hold puzzles as digit rows rather than
+    :class:`Sudoku` values (a stream of text lines). None when the compiled batch
+    kernel is not the one to run (``plain``, or ``XLSOLVER_KERNELS``, numba absent,
+    or a small count before the switch of :data:`BATCH_PUZZLES`): then
+    :func:`solve_many` is, and it chooses as it goes."""
+    count = len(givens)
+    if not (kernel.KERNELS.use(plain, big=count >= BATCH_PUZZLES) and nine.KERNELS.use(False)):
+        return None
+    s = _band_buffers(True)
+    _first_batch()
+    found, nodes = np.zeros(count, np.int64), np.zeros(count, np.int64)
+    first = np.zeros(81 * count, np.int64)
+    started = clock.now()
+    nine.KERNELS.get("run_batch")(np.ascontiguousarray(givens, dtype=np.int64).reshape(-1), count, s.tables, s.st,
+                                  s.prev, s.cand, s.bcell, s.bleft, s.regs, s.sols, 2, BATCH_NODES, found, nodes, first)
+    seconds = (clock.now() - started) / max(count, 1)
+    return NineBatch(found, nodes, first.astype(np.uint8).reshape(count, 81), seconds)
 
 
 @cache
