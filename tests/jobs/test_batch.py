@@ -18,7 +18,7 @@ import openpyxl
 import pytest
 
 from xlsolver.jobs import ERROR, SKIPPED
-from xlsolver.jobs.batch import Batch, Counts, expand, prepare, run_batch
+from xlsolver.jobs.batch import Batch, Counts, Unmatched, expand, prepare, run_batch
 from xlsolver.jobs.runners import DIED, Failure, PoolRunner, SerialRunner
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,7 +86,7 @@ def test_a_pattern_matches_files_and_one_that_matches_nothing_is_kept_to_be_repo
     made = _class(tmp_path / "class")
     found = expand([tmp_path / "class" / "*.xlsx", tmp_path / "none" / "*.xlsx"])
     assert found[:-1] == sorted(p for p in made if p.parent == tmp_path / "class")
-    assert found[-1] == str(tmp_path / "none" / "*.xlsx")
+    assert found[-1] == Unmatched(str(tmp_path / "none" / "*.xlsx"), "no workbook or puzzle file matches this pattern")
     assert expand([tmp_path / "class" / "**" / "*.xlsx"]) == sorted(made, key=str)
 
 

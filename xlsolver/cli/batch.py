@@ -78,7 +78,7 @@ def run_action(args: argparse.Namespace, action: str) -> int:
     settings, wrong = kind_settings(args, action)
     if wrong:
         return fail(wrong)
-    scheduler = args.scheduler or os.environ.get("XLSOLVER_SCHEDULER") or None
+    scheduler = args.scheduler or os.environ.get("XLSOLVER_SCHEDULER", "").strip() or None  # as dask_runner reads it
     if args.skip_done and args.in_place:
         return fail("--skip-done compares each input with its painted copy; with --in-place there is none")
     try:

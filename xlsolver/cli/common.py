@@ -291,7 +291,8 @@ def add_target_arguments(parser: argparse.ArgumentParser, action: str) -> None:
                             "core for several workbooks or a puzzle file of more than ~10,000 lines, else 1)")
     batch.add_argument("--scheduler", metavar="ADDRESS", default=None,
                        help="run the work on a Dask cluster: tcp://HOST:8786, or 'local' for one on this machine "
-                            "(default: $XLSOLVER_SCHEDULER; needs pip install \"xlsolver[dask]\")")
+                            "(default: $XLSOLVER_SCHEDULER; needs the dask extra: "
+                            "pip install \".[dask]\" in a clone of xlsolver)")
     batch.add_argument("--skip-done", action="store_true",
                        help="leave alone each input whose output exists, is newer and is complete "
                             "(resume a stopped batch)")

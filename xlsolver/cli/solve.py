@@ -21,6 +21,12 @@ examples:
       one JSON object per puzzle per line, solutions as rows of '#' and '.'
   xlsolver solve set.taai -o set.xlsx
       solve a file of many puzzles and lay each out, painted, on its own sheet
+  xlsolver solve class/ --summary class-results.xlsx
+      every workbook in the folder (and its sub-folders) on every core, one summary
+  xlsolver solve class/ --skip-done
+      run again after a stop: inputs whose painted copy is newer are left alone
+  xlsolver solve million.txt --json --workers 2 > verdicts.jsonl
+      a file of puzzle lines as a stream, each verdict printed as it is decided
 
 """
 

@@ -40,7 +40,7 @@ from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.jobs.base import ERROR, OUTPUT_TAGS, SKIPPED, Options, Report, ReportLine
 
 __all__ = [
-    "LINES_PER_TASK", "Batch", "BookTask", "Counts", "Done", "Inputs", "LinesTask", "NoteTask", "choose_workers",
+    "LINES_PER_TASK", "Batch", "BookTask", "Counts", "Done", "Inputs", "LinesTask", "NoteTask", "Unmatched", "choose_workers",
     "expand", "prepare", "run_batch", "run_task", "runner_for", "tasks",
 ]
 
@@ -119,7 +119,7 @@ class Inputs:
     """The files a batch works on, in order, with where each one's output goes; and
     the patterns that matched nothing, each reported in its place."""
 
-    items: list[Path | str]  # a Path to work on, or a pattern (str) that matched no file
+    items: list[Path | Unmatched]  # a Path to work on, or a folder or pattern that gave none
     targets: dict[Path, Path | None]
 
     @property
@@ -143,21 +143,30 @@ def _wanted(path: Path) -> bool:
     return path.suffix.lower() in WORKBOOK_SUFFIXES or file_kind_for(path) is not None
 
 
-def expand(paths: Iterable[Path]) -> list[Path | str]:
+@dataclass(frozen=True)
+class Unmatched:
+    """A folder or a pattern that gave no input: reported in its place."""
+
+    text: str
+    why: str
+
+
+def expand(paths: Iterable[Path]) -> list[Path | Unmatched]:
     """Each path as given, a folder as the workbooks and puzzle files under it, and a
     pattern (``class/*.xlsx``, ``**/*.non``) as the files it matches, sorted; in a
     folder or a pattern, painted copies (``NAME.solved.xlsx``), lock and hidden files
     are left out, so a second run does not work on the first one's output. A pattern
-    that matches nothing stays a str, to be reported."""
-    items: list[Path | str] = []
+    or a folder that gives nothing is an :class:`Unmatched`, to be reported."""
+    items: list[Path | Unmatched] = []
     for path in paths:
         text = str(path)
         if path.is_dir():
-            items.extend(sorted((p for p in path.rglob("*") if _wanted(p)), key=lambda p: str(p)))
+            files = sorted((p for p in path.rglob("*") if _wanted(p)), key=lambda p: str(p))
+            items.extend(files or [Unmatched(text, "is a folder with no workbook or puzzle file in it")])
         elif not os.path.lexists(path) and _GLOB & set(text):
             matched = sorted(Path(p) for p in glob.glob(text, recursive=True))
             files = [p for p in matched if _wanted(p)]
-            items.extend(files if files else [text])
+            items.extend(files or [Unmatched(text, "no workbook or puzzle file matches this pattern")])
         else:
             items.append(path)
     seen: set[Path] = set()
@@ -223,8 +232,8 @@ def tasks(inputs: Inputs, batch: Batch, skip_done: bool = False, ships_bytes: bo
     from xlsolver.jobs import WORKBOOK_SUFFIXES, default_output, file_kind_for
 
     for item in inputs.items:
-        if isinstance(item, str):
-            yield _note(item, f"{printable(item)}: no file matches this pattern", as_json=batch.as_json)
+        if isinstance(item, Unmatched):
+            yield _note(item.text, f"{printable(item.text)}: {item.why}", as_json=batch.as_json)
             continue
         path, target = item, inputs.targets.get(item)
         workbook = path.suffix.lower() in WORKBOOK_SUFFIXES
