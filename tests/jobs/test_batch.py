@@ -281,3 +281,43 @@ def test_counts_follow_the_batch(tmp_path):
     lines = list(run_batch(prepare([tmp_path / "class"]), _batch(), SerialRunner(), counts=counts))
     assert counts.files == counts.files_done == 2
     assert counts.puzzles == len(lines) and counts.bytes_done == counts.bytes > 0
+
+
+# --- a Dask cluster ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    from xlsolver.jobs.dask_runner import DaskRunner
+
+    with DaskRunner("local", workers=2) as runner:
+        yield runner
+
+
+def test_a_local_dask_cluster_gives_the_lines_and_workbooks_of_one_worker(tmp_path, cluster):
+    one, two = tmp_path / "one", tmp_path / "two"
+    for folder in (one, two):
+        _class(folder)
+        _lines_file(folder / "lines.txt", 12)
+    serial = list(run_batch(prepare([one]), _batch(), SerialRunner(), lines_per_task=5))
+    dask = list(run_batch(prepare([two]), _batch(), cluster, lines_per_task=5))
+    assert cluster.ships_bytes and cluster.workers == 2
+    assert _masked(dask) == [text.replace(str(one), str(two)) for text in _masked(serial)]
+    assert [line.output for line in dask] == [line.output and line.output.replace(str(one), str(two))
+                                              for line in serial]
+    painted = sorted(one.rglob("*.solved.xlsx"))
+    assert len(painted) == 4
+    for a in painted:
+        assert _cells(a) == _cells(two / a.relative_to(one)), a
+
+
+def test_a_dask_cluster_paints_in_place_and_reports_a_missing_file_as_a_local_run_does(tmp_path, cluster):
+    [book] = [p for p in _class(tmp_path / "class", copies=1) if p.name.startswith("sudoku")]
+    missing = tmp_path / "class" / "gone.xlsx"
+    inputs = prepare([book, missing], in_place=True)
+    lines = list(run_batch(inputs, _batch(in_place=True), cluster))
+    assert lines[-1].status == ERROR and str(missing) in lines[-1].message
+    assert {line.output for line in lines[:-1]} == {str(book)}
+    assert not list((tmp_path / "class").glob("*.solved.xlsx"))
+    again = list(run_batch(prepare([book]), _batch(action="clear"), SerialRunner()))
+    assert all(line.status.value == "done" for line in again)  # what was painted is xlsolver's to clear
