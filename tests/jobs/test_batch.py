@@ -15,6 +15,8 @@ import zipfile
 from pathlib import Path
 
 import openpyxl
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import pytest
 
 from xlsolver.jobs import ERROR, SKIPPED
@@ -288,10 +290,20 @@ def test_counts_follow_the_batch(tmp_path):
 
 @pytest.fixture(scope="module")
 def cluster():
+    """Two Dask workers, whose sudoku searches run the plain kernels, as the tests here
+    make this process's do: which two solutions of a puzzle with several are shown
+    depends on the kernels (plain or compiled) a process happens to run."""
     from xlsolver.jobs.dask_runner import DaskRunner
 
-    with DaskRunner("local", workers=2) as runner:
-        yield runner
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XLSOLVER_KERNELS", "plain")  # the workers start with this environment
+        with DaskRunner("local", workers=2) as runner:
+            yield runner
+
+
+@pytest.fixture(autouse=True)
+def plain_kernels(monkeypatch):
+    monkeypatch.setenv("XLSOLVER_KERNELS", "plain")
 
 
 def test_a_local_dask_cluster_gives_the_lines_and_workbooks_of_one_worker(tmp_path, cluster):
@@ -321,3 +333,18 @@ def test_a_dask_cluster_paints_in_place_and_reports_a_missing_file_as_a_local_ru
     assert not list((tmp_path / "class").glob("*.solved.xlsx"))
     again = list(run_batch(prepare([book]), _batch(action="clear"), SerialRunner()))
     assert all(line.status.value == "done" for line in again)  # what was painted is xlsolver's to clear
+
+
+@settings(derandomize=True, max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["", " ", "#c", "x", "ab", "é", "\r", "\n", "\r\n", "\ufeff"]), max_size=30),
+       st.sampled_from([1, 2, 3, 7, 64]))
+def test_lines_read_in_blocks_are_numbered_as_a_whole_file_read_numbers_them(parts, block):
+    from io import BytesIO
+
+    from xlsolver.jobs.batch import _numbered
+
+    data = "".join(parts).encode()
+    text = data.decode().removeprefix("\ufeff")
+    whole = [(n, line.strip()) for n, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1)]
+    streamed = [(n, line) for n, line, _ in _numbered(BytesIO(data), block)]
+    assert [x for x in streamed if x[1]] == [x for x in whole if x[1]]

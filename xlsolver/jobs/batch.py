@@ -277,15 +277,9 @@ def _line_tasks(path: Path, kind: str, batch: Batch, per_task: int) -> Iterator[
         return
     with stream:
         run: list[tuple[int, str]] = []
-        size = 0
-        first = True
-        count = 0
-        for number, raw in enumerate(stream, 1):
-            size += len(raw)
-            if first:
-                raw = raw.removeprefix(b"\xef\xbb\xbf")
-                first = False
-            text = _decode(raw).strip()
+        size = count = 0
+        for number, text, read in _numbered(stream):
+            size += read
             if not text or text.startswith("#"):
                 continue
             run.append((number, text))
@@ -297,6 +291,49 @@ def _line_tasks(path: Path, kind: str, batch: Batch, per_task: int) -> Iterator[
             yield _note(str(path), f"{printable(str(path))}: no puzzle lines", kind=kind, as_json=batch.as_json)
             return
         yield LinesTask(str(path), kind, path.stem, count == 1, tuple(run), size, last=True)
+
+
+_BLOCK = 1 << 20  # bytes read at a time
+_LONGEST = 16 << 20  # of a line longer than this only the start is kept (it is no puzzle anyway)
+
+
+def _numbered(stream, block_size: int = _BLOCK) -> Iterator[tuple[int, str, int]]:
+    """``(line number, stripped text, bytes read)`` for each line of a binary stream,
+    read a block at a time. Lines end at \\n, \\r\\n or a lone \\r and are numbered as
+    :func:`xlsolver.sudoku.model.read_lines` numbers them (blank lines at the very end
+    may be left out: they are skipped anyway); a UTF-8 byte-order mark is dropped.
+    Memory stays within a block and the first 16 MB of one line."""
+    number = 0
+    carry = b""
+    first = True
+    while True:
+        block = stream.read(block_size)
+        if block:
+            if len(carry) >= _LONGEST:  # a line with no end in sight: keep its start, drop the rest of it
+                ends = block.find(b"\n")
+                block = block[ends:] if ends >= 0 else b""
+            data = carry + block
+            cut = data.rfind(b"\n")
+            if cut < 0:
+                carry = data
+                continue
+            body, carry = data[:cut], data[cut + 1:]
+            if body.endswith(b"\r"):  # the \r of a \r\n cut here: one line end, not two
+                body = body[:-1]
+        elif carry:
+            body, carry = carry, b""
+        else:
+            return
+        text = _decode(body)
+        if first:
+            text, first = text.removeprefix("\ufeff"), False
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        lines = text.split("\n")
+        share = (len(body) + 1) // len(lines)
+        for line in lines:
+            number += 1
+            yield number, line.strip(), share
 
 
 def _decode(raw: bytes) -> str:
