@@ -68,7 +68,7 @@ def run_action(args: argparse.Namespace, action: str) -> int:
     """Run ``action`` on every input the command line names; the exit status."""
     from xlsolver.core.errors import InputError
     from xlsolver.jobs import Options
-    from xlsolver.jobs.batch import Batch, Counts, prepare, run_batch, runner_for
+    from xlsolver.jobs.batch import Batch, Counts, batch_groups, prepare, runner_for
 
     raw = args.output
     folder = None
@@ -87,6 +87,7 @@ def run_action(args: argparse.Namespace, action: str) -> int:
             from xlsolver.jobs.summary import check_summary, open_summary
 
             check_summary(args.summary)
+            _not_an_input_or_output(args.summary, inputs)
         runner = runner_for(inputs, args.workers, scheduler)
     except InputError as err:
         return fail(str(err))
@@ -103,12 +104,16 @@ def run_action(args: argparse.Namespace, action: str) -> int:
         watch.bar.done()
         bar.done()
 
-    summary = open_summary(args.summary) if args.summary is not None else None
+    try:
+        summary = open_summary(args.summary) if args.summary is not None else None
+    except InputError as err:
+        runner.close()
+        return fail(str(err))
     finished = False
     try:
         with runner:
-            lines = run_batch(inputs, batch, runner, args.skip_done, options, counts)
-            tally = print_lines(_watched(lines, bar), args.json, before=wipe,
+            groups = batch_groups(inputs, batch, runner, args.skip_done, options, counts)
+            tally = print_lines(_watched(groups, bar), args.json, before=wipe,
                                 each=summary.add if summary is not None else lambda line: None)
         finished = True
     finally:
@@ -119,9 +124,23 @@ def run_action(args: argparse.Namespace, action: str) -> int:
     return tally.exit_code()
 
 
-def _watched(lines, bar):
-    for line in lines:
-        yield line
+def _not_an_input_or_output(summary: Path, inputs) -> None:
+    """Refuse a summary that would be written over one of the batch's files."""
+    from xlsolver.core.errors import InputError
+    from xlsolver.jobs import default_output
+
+    own = summary.resolve()
+    for path in inputs.paths:
+        target = inputs.targets.get(path) or default_output(path)
+        for taken, what in ((path, "an input"), (target, "an output")):
+            if taken.resolve() == own:
+                raise InputError(f"--summary names {what} of this batch ({printable(str(taken))}); "
+                                 "choose another file", str(summary))
+
+
+def _watched(groups, bar):
+    for group in groups:
+        yield group
         bar.update()
 
 

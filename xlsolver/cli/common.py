@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -200,24 +199,30 @@ LISTED_OUTPUTS = 10
 """Up to this many written files are listed one per line after the reports; more are counted."""
 
 
-def print_lines(lines: Iterable, as_json: bool, files: bool = True, before: Callable[[], None] = lambda: None,
-                each: Callable[[object], None] = lambda line: None) -> Tally:
-    """Print each :class:`~xlsolver.jobs.base.ReportLine` as it comes (``lines`` may be a
-    generator, as a batch is), after ``before()`` (a progress bar wiping itself), and hand
-    it to ``each`` (a summary being written); then the files written (unless ``files`` is
-    False: a command that says more about them prints its own line). An error is one line
-    on stderr (``xlsolver: Sheet!C4: ...``), the same stream and form as every other error;
-    with --json its object is also on stdout, with the rest. The lines' text is printable
-    already (made so from the report, see ReportLine.of)."""
+def print_lines(groups: Iterable[Iterable], as_json: bool, files: bool = True,
+                before: Callable[[], None] = lambda: None, each: Callable[[object], None] = lambda line: None) -> Tally:
+    """Print each group of :class:`~xlsolver.jobs.base.ReportLine` as it comes (``groups``
+    may be a generator, as a batch is: a workbook's lines, or a run of puzzle lines),
+    after ``before()`` (a progress bar wiping itself), handing each line to ``each`` (a
+    summary being written), and flush: a group is on the screen before the next one is
+    waited for, and a million lines cost a write per run, not per line. Then the files
+    written (unless ``files`` is False: a command that says more about them prints its
+    own line). An error is one line on stderr (``xlsolver: Sheet!C4: ...``), the same
+    stream and form as every other error; with --json its object is also on stdout,
+    with the rest. The lines' text is printable already (see ReportLine.of)."""
     tally = Tally()
-    for line in lines:
+    out, err = sys.stdout, sys.stderr
+    for group in groups:
         before()
-        tally.add(line)
-        each(line)
-        if line.text:
-            print(line.text, flush=True)
-        if line.error is not None:
-            print(f"xlsolver: {line.error}", file=sys.stderr, flush=True)
+        for line in group:
+            tally.add(line)
+            each(line)
+            if line.text:
+                out.write(line.text + "\n")
+            if line.error is not None:
+                out.flush()  # the lines before it first, in order
+                print(f"xlsolver: {line.error}", file=err, flush=True)
+        out.flush()
     written = sorted(tally.outputs) if files and not as_json else []
     for path in written[:LISTED_OUTPUTS] if len(written) <= LISTED_OUTPUTS else []:
         what = "painted workbook" if path.lower().endswith((".xlsx", ".xlsm")) else "puzzles"
@@ -247,7 +252,7 @@ def print_reports(reports: Iterable, as_json: bool, files: bool = True,
         done.append(report)
         return ReportLine.of(report, as_json)
 
-    print_lines((kept(r) for r in reports), as_json, files, before)
+    print_lines(([kept(r)] for r in reports), as_json, files, before)
     return done
 
 

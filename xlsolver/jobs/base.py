@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from xlsolver.core import Status
 from xlsolver.core.limits import DEFAULT_LIMITS, Limits
@@ -140,12 +140,12 @@ class Report:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class ReportLine:
+class ReportLine(NamedTuple):
     """What a command keeps of one :class:`Report` once it is decided: the line it
     prints and the figures it counts and lists in a summary. A batch holds these,
     never the reports (with their solutions), so its memory stays flat however many
-    puzzles pass; a worker process sends them back ready to print.
+    puzzles pass; a worker process sends them back ready to print (a tuple, which
+    pickles several times faster than an object with attributes).
 
     ``text`` is the stdout line (the report's one-line form made printable, or its
     JSON with ``as_json``), empty for an error in text form; ``error`` is the message

@@ -40,7 +40,7 @@ from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 from xlsolver.jobs.base import ERROR, OUTPUT_TAGS, SKIPPED, Options, Report, ReportLine
 
 __all__ = [
-    "LINES_PER_TASK", "Batch", "BookTask", "Counts", "Done", "Inputs", "LinesTask", "NoteTask", "Unmatched", "choose_workers",
+    "LINES_PER_TASK", "Batch", "BookTask", "Counts", "Done", "Inputs", "LinesTask", "NoteTask", "Unmatched", "batch_groups", "choose_workers",
     "expand", "prepare", "run_batch", "run_task", "runner_for", "tasks",
 ]
 
@@ -452,9 +452,18 @@ def runner_for(inputs: Inputs, workers: int | None, scheduler: str | None):
 def run_batch(inputs: Inputs, batch: Batch, runner=None, skip_done: bool = False,
               options: Options | None = None, counts: Counts | None = None,
               lines_per_task: int = LINES_PER_TASK) -> Iterator[ReportLine]:
-    """Every line of the batch, in input order, each as soon as it and those before it
-    are decided. ``options`` carries a terminal's callbacks to a serial run; ``counts``
-    is kept up to date for a progress display."""
+    """Every line of the batch, in input order: :func:`batch_groups`, one line at a time."""
+    for group in batch_groups(inputs, batch, runner, skip_done, options, counts, lines_per_task):
+        yield from group
+
+
+def batch_groups(inputs: Inputs, batch: Batch, runner=None, skip_done: bool = False,
+                 options: Options | None = None, counts: Counts | None = None,
+                 lines_per_task: int = LINES_PER_TASK) -> Iterator[list[ReportLine]]:
+    """The lines of the batch, task by task (a workbook's, a run of puzzle lines), in
+    input order, each task's as soon as it and those before it are decided.
+    ``options`` carries a terminal's callbacks to a serial run; ``counts`` is kept up
+    to date for a progress display."""
     from xlsolver.jobs.runners import Failure, SerialRunner
 
     runner = runner or SerialRunner()
@@ -486,4 +495,4 @@ def run_batch(inputs: Inputs, batch: Batch, runner=None, skip_done: bool = False
         counts.puzzles += 0 if isinstance(task, NoteTask) else len(lines)
         counts.bytes_done += task.size
         counts.files_done += 1 if task.last else 0
-        yield from lines
+        yield lines
