@@ -348,3 +348,24 @@ def test_lines_read_in_blocks_are_numbered_as_a_whole_file_read_numbers_them(par
     whole = [(n, line.strip()) for n, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1)]
     streamed = [(n, line) for n, line, _ in _numbered(BytesIO(data), block)]
     assert [x for x in streamed if x[1]] == [x for x in whole if x[1]]
+
+
+def test_the_command_line_writes_a_summary_whose_rows_and_links_match_what_it_printed(tmp_path):
+    folder = tmp_path / "class"
+    made = _class(folder, copies=1)
+    summary = tmp_path / "results.xlsx"
+    run = _cli("solve", str(folder), "--workers", "2", "--json", "--summary", str(summary))
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 1, err  # the bundled workbooks hold puzzles with several solutions and none
+    printed = [json.loads(line) for line in out.splitlines()]
+    sheet = openpyxl.load_workbook(summary)["Summary"]
+    rows = list(sheet.iter_rows(values_only=True))
+    assert rows[0] == ("Source", "Sheet", "Kind", "Verdict", "Seconds", "Message", "Output")
+    assert [(r[0], r[1], r[2], r[3], r[5]) for r in rows[1:]] == \
+        [(d["source"], d["sheet"], d["kind"], d["status"], d["message"]) for d in printed]
+    assert sheet.auto_filter.ref == f"A1:G{len(rows)}"
+    for row in sheet.iter_rows(min_row=2):
+        link = row[6].hyperlink.target
+        assert (tmp_path / link).resolve() == Path(row[6].value).resolve()
+        assert (tmp_path / link).exists()
+    assert {Path(r[6]).name for r in rows[1:]} == {f"{p.stem}.solved.xlsx" for p in made}

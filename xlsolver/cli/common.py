@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
@@ -13,7 +12,7 @@ if TYPE_CHECKING:  # only named in annotations; the dataclass machinery is left 
 
 __all__ = [
     "EXIT_ALL_UNIQUE", "EXIT_INPUT_ERROR", "EXIT_NOT_ALL_UNIQUE", "EXIT_TEXT", "ProgressBar", "Watcher",
-    "add_limit_argument", "add_target_arguments", "check_targets", "exit_code", "fail", "kind_settings", "limits",
+    "add_limit_argument", "add_target_arguments", "exit_code", "fail", "kind_settings", "limits",
     "print_lines", "print_reports", "printable", "subcommand", "Tally",
 ]
 
@@ -339,22 +338,3 @@ def kind_settings(args: argparse.Namespace, action: str) -> tuple[dict, str | No
             return settings, problem
         settings[option.dest] = value
     return settings, None
-
-
-def check_targets(args: argparse.Namespace) -> str | None:
-    """What is wrong with -o / --in-place / the paths together, or None, found before
-    any work (:func:`xlsolver.jobs.output_paths` has the rules). ``-o`` ending in a
-    slash names a folder; ``args.output`` becomes a Path and ``args.folder`` says which."""
-    from xlsolver.core.errors import InputError
-    from xlsolver.jobs import output_paths
-
-    raw = args.output
-    args.folder = None
-    if isinstance(raw, str):
-        args.folder = True if raw.endswith(("/", os.sep)) else None
-        args.output = Path(raw)
-    try:
-        output_paths(args.paths, getattr(args, "action", "solve"), args.output, args.in_place, args.folder)
-    except InputError as err:
-        return str(err)
-    return None
