@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Protocol, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Protocol, TypeVar
+
+if TYPE_CHECKING:  # the pool's machinery loads when a pool starts, not for a run in this process
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 __all__ = ["DIED", "Failure", "PoolRunner", "Runner", "SerialRunner", "cores"]
 
@@ -103,11 +104,15 @@ class PoolRunner:
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
+        from concurrent.futures import ProcessPoolExecutor
+
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers)
         return self._pool
 
     def map(self, fn, items, window=None, on_done=None):
+        from concurrent.futures import FIRST_COMPLETED, wait
+
         window = max(self.workers, window or 2 * self.workers)
         source = iter(items)
         order: deque[tuple[T, Future]] = deque()  # submitted, not yet yielded, in item order
@@ -138,6 +143,8 @@ class PoolRunner:
 
     def _collect(self, finished, order, results, on_done) -> bool:
         """Record the finished futures' results; True when the pool broke."""
+        from concurrent.futures.process import BrokenProcessPool
+
         broken = False
         items = {id(f): item for item, f in order}
         for future in finished:
@@ -155,6 +162,9 @@ class PoolRunner:
 
     def _recover(self, fn, order, results, on_done) -> None:
         """The pool broke: run each unfinished item alone, then start a new pool."""
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
         self._pool.shutdown(wait=True, cancel_futures=True)
         self._pool = None
         for index, (item, future) in enumerate(order):
