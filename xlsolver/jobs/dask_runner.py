@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
 import uuid
 from collections import deque
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from typing import Callable, Iterable, Iterator, TypeVar
 
 from xlsolver.core import InputError
@@ -159,11 +161,26 @@ def _local_cluster(workers: int | None, allowed_failures: int | None) -> distrib
     settings = {"distributed.scheduler.worker-saturation": 1.0}
     if allowed_failures is not None:
         settings["distributed.scheduler.allowed-failures"] = allowed_failures
-    with dask.config.set(settings):
+    with dask.config.set(settings), _ctrl_c_left_to_this_process():
         return distributed.LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
                                         processes=True, dashboard_address=None, silence_logs=logging.ERROR,
                                         # its health page on a free port: 8787 may be another cluster's
                                         scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+
+
+@contextmanager
+def _ctrl_c_left_to_this_process() -> Iterator[None]:
+    """Start worker processes that ignore Ctrl-C: it reaches every process of the
+    terminal's group, and a worker would die of it with a traceback on the user's
+    screen. This process stops the batch and closes the cluster, which ends them."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # kept across the workers' start
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _quiet_distributed_logs(restore: ExitStack) -> None:
