@@ -1,11 +1,16 @@
 """``xlsolver generate sudoku``: small batches to workbooks and text files, the
-Index sheet, determinism for a seed, the hooks of the job, and bad arguments.
-Each puzzle written is checked by the oracle's own solution counter."""
+Index sheet, determinism for a seed, the hooks of the job, and bad arguments; the
+batch as a stream (a line per puzzle as it is made, a text file written as the
+puzzles come, what a stopped run leaves, flat memory). Each puzzle written is
+checked by the oracle's own solution counter."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import re
+import tracemalloc
+from dataclasses import replace
 from pathlib import Path
 
 import openpyxl
@@ -16,7 +21,7 @@ from xlsolver.cli import EXIT_ALL_UNIQUE, EXIT_INPUT_ERROR, EXIT_NOT_ALL_UNIQUE,
 from xlsolver.core import InputError
 from xlsolver.core.budget import BudgetExhausted
 from xlsolver.jobs import Options
-from xlsolver.jobs.generate import SudokuRequest, generate_sudoku
+from xlsolver.jobs.generate import SudokuRequest, generate_sudoku, sudoku_batch, sudoku_puzzles
 from xlsolver.sheets.sudoku_sheet import INDEX_TITLE, read_sudoku
 from xlsolver.sudoku import Shape, Sudoku
 from xlsolver.sudoku.generator import make_puzzle
@@ -109,11 +114,12 @@ def test_the_same_seed_gives_the_same_puzzles_whatever_the_workers(tmp_path, cap
 def test_without_a_seed_one_is_drawn_printed_and_makes_the_batch_again(tmp_path, capsys):
     first = tmp_path / "first.txt"
     code, text, _ = run_cli(capsys, "generate", "sudoku", "--size", "4", "--count", "2", "-o", first, "--json")
-    record = json.loads(text)
-    assert code == 0 and record["kind"] == "sudoku" and record["count"] == 2
+    *puzzles, batch = [json.loads(line) for line in text.splitlines()]
+    assert code == 0 and batch["kind"] == "sudoku" and batch["count"] == 2
     again = tmp_path / "again.txt"
-    run_cli(capsys, "generate", "sudoku", "--size", "4", "--count", "2", "--seed", record["seed"], "-o", again)
-    assert again.read_text() == first.read_text() == "".join(p + "\n" for p in record["puzzles"])
+    run_cli(capsys, "generate", "sudoku", "--size", "4", "--count", "2", "--seed", batch["seed"], "-o", again)
+    assert again.read_text() == first.read_text() == "".join(p["puzzle"] + "\n" for p in puzzles)
+    assert [p["seed"] for p in puzzles] == [f"{batch['seed']}:0", f"{batch['seed']}:1"]
 
 
 def test_other_box_shapes_and_symmetry(tmp_path, capsys):
@@ -169,6 +175,7 @@ def test_progress_reaches_the_options_and_a_stop_keeps_what_was_made(tmp_path):
                              Options(progress=stop_after_two))
     assert report.status == "gave_up" and "stopped by the user" in report.message
     assert (tmp_path / "q.txt").read_text().splitlines() == (tmp_path / "p.txt").read_text().splitlines()[:2]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.txt", "q.txt"]  # no temporary file left
 
 
 def test_a_source_may_add_index_columns_and_parameters(tmp_path):
@@ -293,3 +300,163 @@ def test_the_written_line_comes_once_and_names_what_was_written(tmp_path, capsys
         out = capsys.readouterr().out
         assert code == 0
         assert [line for line in out.splitlines() if "written to" in line] == [f"{what} written to {tmp_path / name}"]
+
+
+# --- the batch as a stream: a line per puzzle as it is made -------------------------------
+
+PUZZLE_LINE = re.compile(r"^(?P<name>.+): made, (?P<n>\d+)x(?P=n), (?P<clues>\d+) clues( \(minimal\))?, "
+                         r"seed (?P<seed>\S+), [\d.]+ s$")
+
+
+def test_each_puzzle_has_its_line_in_order_then_the_batch_line(tmp_path, capsys):
+    out = tmp_path / "class.txt"
+    code, text, err = run_cli(capsys, "generate", "sudoku", "--size", "4", "--count", "5", "--seed", "c",
+                              "--minimal", "-o", out)
+    lines = text.splitlines()
+    assert code == EXIT_ALL_UNIQUE and err == "" and len(lines) == 7
+    found = [PUZZLE_LINE.match(line) for line in lines[:5]]
+    assert all(found)
+    # Each is named as `xlsolver solve class.txt` names that line, and carries its seed.
+    assert [(m["name"], m["seed"], m["n"]) for m in found] == [(f"class {i}", f"c:{i - 1}", "4") for i in range(1, 6)]
+    puzzles = [Sudoku.from_text(line) for line in out.read_text().splitlines()]
+    assert [int(m["clues"]) for m in found] == [p.clues for p in puzzles]
+    assert lines[5].startswith("class.txt: 5 puzzles 4x4 (box 2x2), ") and lines[6] == f"puzzles written to {out}"
+    code, solved, _ = run_cli(capsys, "solve", out)
+    assert [line.split(":")[0] for line in solved.splitlines()[:5]] == [m["name"] for m in found]
+
+
+def test_json_gives_an_object_per_puzzle_each_proven_unique_and_equal_to_the_file(tmp_path, capsys):
+    out = tmp_path / "six.txt"
+    code, text, _ = run_cli(capsys, "generate", "sudoku", "--size", "6", "--count", "4", "--seed", "j",
+                            "--json", "-o", out)
+    *made, batch = [json.loads(line) for line in text.splitlines()]
+    assert code == EXIT_ALL_UNIQUE and len(made) == 4
+    assert [(m["index"], m["line"], m["status"], m["kind"], m["seed"]) for m in made] == [
+        (i, i, "done", "sudoku", f"j:{i - 1}") for i in range(1, 5)]
+    assert out.read_text().splitlines() == [m["puzzle"] for m in made]
+    for m in made:
+        puzzle = Sudoku.from_text(m["puzzle"])
+        assert unique_by_oracle(puzzle) and puzzle.clues == m["clues"] and m["box"] == "2x3"
+    # The batch's object counts and sums up; the puzzles are in the objects before it, not held again.
+    clues = [m["clues"] for m in made]
+    assert batch["count"] == 4 and batch["output"] == str(out) and batch["status"] == "done"
+    assert (batch["fewest_clues"], batch["most_clues"]) == (min(clues), max(clues))
+    assert batch["mean_clues"] == round(sum(clues) / 4, 2) and "puzzles" not in batch and "index" not in batch
+
+
+def test_json_of_a_workbook_batch_names_each_sheet_and_gives_the_extra_columns(tmp_path, capsys):
+    out = tmp_path / "easy.xlsx"
+    code, text, _ = run_cli(capsys, "generate", "sudoku", "--size", "4", "--count", "3", "--seed", "e",
+                            "--level", "easy", "--json", "-o", out)
+    *made, batch = [json.loads(line) for line in text.splitlines()]
+    rows = index_rows(out)[1]
+    assert code == EXIT_ALL_UNIQUE and batch["count"] == 3
+    assert [(m["sheet"], m["puzzle"], m["level"], m["score"]) for m in made] == [
+        (r["sheet"], r["puzzle"], r["level"], r["score"]) for r in rows]
+    assert all("line" not in m and m["level"] == "easy" for m in made)
+
+
+def test_the_same_seed_gives_the_same_puzzles_in_runs_of_several(tmp_path):
+    """24 puzzles on 2 workers go out in runs of 3: still puzzle i from S:i, in order."""
+    def made(workers):
+        return [(g.seed, g.puzzle) for g, _ in sudoku_puzzles(SudokuRequest(Shape(2, 2), 24, "w", workers=workers),
+                                                              lambda done, total: None)]
+
+    one = made(1)
+    assert made(2) == one and [seed for seed, _ in one] == [f"w:{i}" for i in range(24)]
+    assert all(unique_by_oracle(puzzle) for _, puzzle in one)
+
+
+def test_the_reports_come_as_the_puzzles_are_made(tmp_path):
+    """The stream gives puzzle k's report before puzzle k+1 is asked of the source,
+    while the text file is being written beside its target."""
+    out = tmp_path / "s.txt"
+    asked = []
+
+    def source(request, progress):
+        for i in range(request.count):
+            asked.append(i)
+            yield make_puzzle(request.shape, f"{request.seed}:{i}", minimal=False), {}
+            progress(i + 1, request.count)
+
+    for report in sudoku_batch(SudokuRequest(Shape(2, 2), 3, "s"), out, source=source):
+        if report.sheet is not None:
+            assert asked[-1] == report.extra["index"] - 1
+            assert [p.name.startswith(".s.txt.") and p.suffix == ".tmp" for p in tmp_path.iterdir()] == [True]
+    assert len(out.read_text().splitlines()) == 3 and [p.name for p in tmp_path.iterdir()] == ["s.txt"]
+
+
+@pytest.mark.parametrize("name", ["k.txt", "k.xlsx"])
+def test_ctrl_c_or_a_stream_closed_early_leaves_no_file_and_no_temporary(tmp_path, name):
+    out = tmp_path / name
+
+    def interrupt(p):
+        if p.done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        generate_sudoku(SudokuRequest(Shape(2, 2), 4, "k", workers=1), out, Options(progress=interrupt))
+    assert list(tmp_path.iterdir()) == []
+    stream = sudoku_batch(SudokuRequest(Shape(2, 2), 4, "k", workers=1), out)
+    assert next(stream).extra["index"] == 1
+    stream.close()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_stop_before_the_first_puzzle_writes_no_file(tmp_path):
+    def stop(p):
+        raise BudgetExhausted("no time")
+
+    report = generate_sudoku(SudokuRequest(Shape(2, 2), 3, "z"), tmp_path / "z.txt", Options(progress=stop))
+    assert report.status == "gave_up" and report.output is None and list(tmp_path.iterdir()) == []
+
+
+def refuse_the_third(made):
+    """An accept filter that no try of puzzle 3's seed passes."""
+    return not made.seed.startswith("n:2")
+
+
+def test_a_puzzle_that_cannot_be_made_is_one_error_line_and_the_rest_is_kept(tmp_path, capsys, monkeypatch):
+    from xlsolver.jobs import generate as job
+
+    out = tmp_path / "n.txt"
+    reports = list(sudoku_batch(SudokuRequest(Shape(2, 2), 4, "n", workers=1, accept=refuse_the_third), out))
+    assert [r.status for r in reports] == ["done", "done", "error", "gave_up"]
+    assert reports[2].message.startswith("n 3 (seed n:2) could not be made: no puzzle of 100")
+    assert out.read_text().splitlines() == [r.extra["puzzle"] for r in reports[:2]]
+    assert "stopped: puzzle 3 could not be made" in reports[3].message and reports[3].extra["count"] == 2
+
+    real = job.sudoku_puzzles
+    monkeypatch.setattr(job, "sudoku_puzzles",
+                        lambda request, progress: real(replace(request, accept=refuse_the_third), progress))
+    code, text, err = run_cli(capsys, "generate", "sudoku", "--size", "4", "--count", "4", "--seed", "n",
+                              "-o", tmp_path / "cli.txt")
+    assert code == EXIT_INPUT_ERROR and err.splitlines() == [
+        "xlsolver: cli 3 (seed n:2) could not be made: no puzzle of 100 made from seed n:2 was accepted"]
+    assert len(text.splitlines()) == 4 and "Traceback" not in err  # 2 puzzles, the batch, the file written
+
+
+def test_a_text_batch_holds_no_more_memory_for_more_puzzles(tmp_path):
+    """Python's allocations at their peak are the same for 300 puzzles as for 3000:
+    the text file is written as they come and the figures are running ones."""
+    made = [make_puzzle(Shape(3, 3), f"m:{i}", minimal=False) for i in range(3)]
+
+    def source(request, progress):
+        for i in range(request.count):
+            yield made[i % 3], {}
+            progress(i + 1, request.count)
+
+    def peak(count):
+        tracemalloc.start()
+        try:
+            for report in sudoku_batch(SudokuRequest(Shape(3, 3), count, "m"), tmp_path / f"{count}.txt",
+                                       source=source):
+                json.dumps(report.to_json())
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    peak(100)  # once first: what the first run loads or caches is no batch's
+    small, large = peak(300), peak(3000)
+    assert len((tmp_path / "3000.txt").read_text().splitlines()) == 3000
+    assert large < small + 64 * 1024  # holding 3000 puzzles would take megabytes

@@ -10,17 +10,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from contextlib import closing
 from pathlib import Path
 
 from xlsolver.cli.commands import help_lines
-from xlsolver.cli.common import (
-    EXIT_INPUT_ERROR,
-    ProgressBar,
-    exit_code,
-    fail,
-    print_reports,
-    subcommand,
-)
+from xlsolver.cli.common import EXIT_INPUT_ERROR, ProgressBar, fail, print_lines, subcommand
 
 __all__ = ["HELP", "SYMMETRIES", "register", "register_sudoku", "run_sudoku"]
 
@@ -49,11 +43,16 @@ sizes: 4, 6, 8, 9, 10, 12, 16, 25 (any n = rows x columns of a box, up to 35).
 Every puzzle has exactly one solution: proven by xlsolver's search and proven
 again by an exact-cover count that shares no code with it, before it is written.
 
+Each puzzle's line is printed as soon as it is made, in order, then the batch's
+line. A text file is written as the puzzles come and moved into place at the end.
+
 exit status:
   0  every puzzle asked for was written
-  1  the run was stopped early (what was made so far is written)
+  1  the run was stopped early (the puzzles made so far are written, each whole)
   2  an input error (a size without a box shape, an unknown symmetry, an output that
-     exists without --force, an unwritable file)
+     exists without --force, an unwritable file), or a puzzle that could not be made
+     (no try of its seed at the --level asked: the puzzles before it are written)
+  130  stopped with Ctrl-C: nothing is written (the seed makes the same puzzles again)
 """
 
 
@@ -110,13 +109,17 @@ def register_sudoku(kinds) -> None:
     parser.add_argument("--force", action="store_true",
                         help="replace OUT when it exists, with everything it holds (without it an existing "
                              "OUT is refused before any work)")
-    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object per puzzle as it is made, then one for the batch")
     parser.set_defaults(run=run_sudoku)
 
 
 def run_sudoku(args: argparse.Namespace) -> int:
+    """Print each puzzle's line as it is made (the progress bar wiped first), then the
+    batch's line; an error is one line on stderr."""
     from xlsolver.jobs import Options
-    from xlsolver.jobs.generate import SudokuRequest, generate_sudoku
+    from xlsolver.jobs.base import ReportLine
+    from xlsolver.jobs.generate import SudokuRequest, sudoku_batch
 
     try:
         shape = _shape(args)
@@ -131,11 +134,14 @@ def run_sudoku(args: argparse.Namespace) -> int:
         request, source = at_level(request, args.level)
     bar = ProgressBar(enabled=sys.stderr.isatty() and not args.json, noun="puzzle")
     try:
-        report = generate_sudoku(request, args.output, Options(progress=bar), source=source, overwrite=args.force)
+        # An output or request that is wrong raises here, before any work (and any line).
+        reports = sudoku_batch(request, args.output, Options(progress=bar), source=source, overwrite=args.force)
+        with closing(reports):  # Ctrl-C while a line prints: the batch's temporary file goes at once
+            # One group a puzzle: print_lines flushes after each group, so a line shows as its puzzle is made.
+            tally = print_lines(([ReportLine.of(r, args.json)] for r in reports), args.json, before=bar.done)
     finally:
         bar.done()
-    print_reports([report], args.json)
-    return exit_code([report])
+    return tally.exit_code()
 
 
 def register(sub) -> None:

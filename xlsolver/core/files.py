@@ -34,12 +34,15 @@ import traceback
 import unicodedata
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, TextIO
 
 from xlsolver.core.errors import InputError
 from xlsolver.core.limits import DEFAULT_LIMITS, Limits
 
-__all__ = ["STALE_SECONDS", "atomic_write", "atomic_write_text", "decode_text", "printable", "read_head", "read_input"]
+__all__ = [
+    "STALE_SECONDS", "atomic_stream", "atomic_write", "atomic_write_text", "decode_text", "printable", "read_head",
+    "read_input",
+]
 
 
 STALE_SECONDS = 15 * 60
@@ -151,6 +154,35 @@ def _on_signal(number: int, frame) -> None:
 def atomic_write_text(path: Path | str, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically."""
     atomic_write(path, lambda temp: temp.write_text(text, encoding="utf-8"))
+
+
+@contextmanager
+def atomic_stream(path: Path | str, what: str = "the file") -> Iterator[TextIO]:
+    """A text file (UTF-8, ``\\n`` line ends) written as a stream, for output too large
+    to hold (a million puzzle lines): the block writes to the open file it is given,
+    a temporary file beside ``path``, which moves onto ``path`` when the block ends.
+    If the block raises (Ctrl-C, or a generator holding the block is closed early)
+    the temporary file goes and ``path`` is as it was. The same rules as
+    :func:`atomic_write`: the mode kept, a link written through, stale temporaries
+    removed, the temporary file removed on SIGTERM."""
+    path = Path(path)
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    _remove_stale(target)
+    temp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    with _removed_on_signal(temp):
+        try:
+            with open(temp, "w", encoding="utf-8", newline="\n") as stream:
+                yield stream
+            if target.exists():
+                shutil.copymode(target, temp)
+            os.replace(temp, target)
+        except OSError as err:
+            _release(err)
+            _discard(temp)
+            raise InputError(f"cannot write {what}: {err.strerror or err}", str(path)) from None
+        except BaseException:
+            _discard(temp)
+            raise
 
 
 def _open_regular(path: Path) -> int:

@@ -8,13 +8,18 @@ per puzzle laid out for printing, or a text file with one puzzle per line.
 Sudoku
 ------
 :class:`SudokuRequest` holds the parameters; :func:`sudoku_puzzles` is the
-default source (:func:`xlsolver.sudoku.generator.generate`: every puzzle
+default source (:func:`xlsolver.sudoku.generator.make_accepted`: every puzzle
 proven unique by the bit-set search and again by exact cover). Two hooks let a
 batch be narrowed without touching this module: ``SudokuRequest.accept``, a
 filter each puzzle must pass (a function worker processes can import, such
-as a rating check), and the ``source`` argument of :func:`generate_sudoku`,
+as a rating check), and the ``source`` argument of :func:`sudoku_batch`,
 which may yield puzzles made another way together with extra Index columns
 (a level and a score, say).
+
+A batch is a stream (:func:`sudoku_batch`): one :class:`Report` per puzzle as
+it is made, in order, then the batch's own. A text file is written as the
+puzzles come, so a million of them pass in flat memory; a workbook is laid out
+at the end (openpyxl builds it whole), so its batch holds every puzzle.
 """
 
 from __future__ import annotations
@@ -22,25 +27,28 @@ from __future__ import annotations
 import os
 import secrets
 import time
+from contextlib import ExitStack, closing
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, TextIO
 
 from xlsolver import __version__
 from xlsolver.backends.openpyxl_backend import OpenpyxlWorkbook
 from xlsolver.core import InputError, Status, column_letter
 from xlsolver.core.budget import BudgetExhausted
-from xlsolver.core.files import atomic_write_text
+from xlsolver.core.files import atomic_stream
 from xlsolver.core.paint import ColumnWidths, PaintPlan
 from xlsolver.core.progress import Progress
-from xlsolver.jobs.base import DONE, Options, Report
+from xlsolver.jobs.base import DONE, ERROR, Options, Report
+from xlsolver.jobs.runners import Failure, PoolRunner, SerialRunner
 from xlsolver.sheets.sudoku_sheet import sudoku_index_plan, sudoku_print_frame, sudoku_print_plan
 from xlsolver.sudoku import Shape
-from xlsolver.sudoku.generator import AUTO, GENTLE_SHARE, SYMMETRIES, Generated, generate
+from xlsolver.sudoku.generator import AUTO, GENTLE_SHARE, SYMMETRIES, Generated, make_accepted
 
 __all__ = [
-    "GENERATORS", "TEXT_SUFFIXES", "WORKBOOK_SUFFIXES", "PuzzleSource", "SudokuRequest", "generate_sudoku",
-    "sudoku_puzzles",
+    "GENERATORS", "TEXT_SUFFIXES", "WORKBOOK_SUFFIXES", "PuzzleNotMade", "PuzzleSource", "SudokuRequest",
+    "generate_sudoku", "sudoku_batch", "sudoku_puzzles",
 ]
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -79,20 +87,76 @@ class SudokuRequest:
 
 PuzzleSource = Callable[[SudokuRequest, Callable[[int, int], None]], Iterator[tuple[Generated, dict[str, object]]]]
 """Where a batch's puzzles come from: ``source(request, progress)`` yields
-``request.count`` verified puzzles, each with extra Index columns (may be empty),
-and calls ``progress(done, total)`` as it goes."""
+``request.count`` verified puzzles in order, each with extra Index columns (may be
+empty), and calls ``progress(done, total)`` after yielding each (so a callback that
+stops the batch loses no puzzle); it raises :class:`PuzzleNotMade` for a puzzle it
+cannot make. A source that holds no more than a window of puzzles keeps a batch's
+memory flat."""
+
+
+class PuzzleNotMade(Exception):
+    """Puzzle ``index`` (from 1) of a batch could not be made from ``seed``: ``reason``
+    says why (no try of the seed passed ``accept``, or a worker failed on it)."""
+
+    def __init__(self, index: int, seed: str, reason: str) -> None:
+        super().__init__(f"puzzle {index} (seed {seed}): {reason}")
+        self.index, self.seed, self.reason = index, seed, reason
+
+
+# Puzzles handed to a worker process at once: enough that it spends its time making
+# them, few enough that every worker gets some (the generator's own rule).
+_MOST_PER_RUN = 8
 
 
 def sudoku_puzzles(request: SudokuRequest, progress: Callable[[int, int], None]
                    ) -> Iterator[tuple[Generated, dict[str, object]]]:
-    """The default source: the generator's puzzles, spread over worker processes."""
+    """The default source: the generator's puzzles (:func:`~xlsolver.sudoku.generator.make_accepted`
+    of the seeds ``S:0``, ``S:1`` ...), made in runs of a few on worker processes with
+    only a few runs in flight, so a batch of a million holds a window of puzzles, not
+    the million. Puzzle i is the same whatever the number of workers."""
     workers = request.workers
     if workers is None:
         workers = (os.cpu_count() or 1) if request.count >= _POOL_FROM else 1
-    for made in generate(request.shape, request.count, request.seed, request.symmetry, request.minimal,
-                         workers=workers, progress=progress, test_nodes=request.test_nodes,
-                         accept=request.accept):
-        yield made, {}
+    per_run = max(1, min(_MOST_PER_RUN, request.count // (4 * workers)))
+    runs = ((start, min(start + per_run, request.count)) for start in range(0, request.count, per_run))
+    workers = max(1, min(workers, -(-request.count // per_run)))
+    settings = (request.shape, str(request.seed), request.symmetry, request.minimal, request.test_nodes,
+                request.accept)
+    done = 0
+    with SerialRunner() if workers == 1 else PoolRunner(workers) as runner:
+        for (first, _), made in runner.map(partial(_make_run, settings), runs):
+            if isinstance(made, Failure):  # a worker raised, or died, on this run
+                made = [made.message]
+            for index, one in enumerate(made, first):
+                if isinstance(one, str):
+                    raise PuzzleNotMade(index + 1, f"{request.seed}:{index}", one)
+                done += 1
+                yield one, {}
+                progress(done, request.count)
+
+
+@dataclass(frozen=True)
+class _Timed(Generated):
+    """A puzzle of the default source with the seconds its making took, in its worker
+    (its line shows them; a source of another making is timed by the batch's clock)."""
+
+    seconds: float = 0.0
+
+
+def _make_run(settings: tuple, run: tuple[int, int]) -> list[Generated | str]:
+    """Puzzles ``run[0]`` to ``run[1] - 1`` of a batch, in a worker process; a puzzle
+    that no try of its seed let through ``accept`` is the reason, in words."""
+    shape, seed, symmetry, minimal, test_nodes, accept = settings
+    made: list[Generated | str] = []
+    for index in range(*run):
+        start = time.perf_counter()
+        try:
+            g = make_accepted(shape, f"{seed}:{index}", symmetry, minimal, None, test_nodes, accept)
+        except ValueError as err:  # make_accepted's word for "none of the tries was accepted"
+            made.append(str(err))
+            break
+        made.append(_Timed(g.puzzle, g.solution, g.seed, g.minimal, time.perf_counter() - start))
+    return made
 
 
 def _output_kind(out: Path, overwrite: bool = False) -> str:
@@ -171,16 +235,81 @@ def _write_workbook(out: Path, request: SudokuRequest, made: list[tuple[Generate
     book.save(out)
 
 
-def generate_sudoku(request: SudokuRequest, out: Path, options: Options | None = None,
-                    source: PuzzleSource | None = None, overwrite: bool = False) -> Report:
-    """Make the batch and write it to ``out`` (a workbook or a text file), which must
-    not exist unless ``overwrite``. Progress goes to ``options.progress``; a callback
-    that raises BudgetExhausted stops the batch, and what was made so far is written."""
+class _Clues:
+    """The clue counts of a batch, as running figures (a batch of a million keeps four numbers)."""
+
+    def __init__(self) -> None:
+        self.count, self.total = 0, 0
+        self.fewest: int | None = None
+        self.most: int | None = None
+
+    def add(self, clues: int) -> None:
+        self.count += 1
+        self.total += clues
+        self.fewest = clues if self.fewest is None else min(self.fewest, clues)
+        self.most = clues if self.most is None else max(self.most, clues)
+
+    def json(self) -> dict[str, object]:
+        mean = round(self.total / self.count, 2) if self.count else None
+        return {"fewest_clues": self.fewest, "most_clues": self.most, "mean_clues": mean}
+
+
+def _puzzle_name(out: Path, kind: str, index: int) -> str:
+    """Puzzle ``index`` named where it is found afterwards: its sheet (``Sudoku 12``) in a
+    workbook, or in a text file ``STEM 12``, the name ``xlsolver solve`` gives line 12."""
+    return f"Sudoku {index}" if kind == "workbook" else f"{out.stem} {index}"
+
+
+def _puzzle_report(out: Path, kind: str, index: int, made: Generated, columns: dict[str, object],
+                   seconds: float) -> Report:
+    """The line of one puzzle made; with --json, its fields and the source's extra columns."""
+    puzzle, n = made.puzzle, made.puzzle.n
+    name = _puzzle_name(out, kind, index)
+    facts = [f"{puzzle.clues} clues" + (" (minimal)" if made.minimal else "")]
+    facts += [f"{key} {value}" for key, value in columns.items()]
+    summary = f"made, {n}x{n}, {', '.join(facts)}, seed {made.seed}, {seconds:.2f} s"
+    fields: dict[str, object] = {"index": index, **({"line": index} if kind == "text" else {}),
+                                 "box": str(puzzle.shape), "clues": puzzle.clues, "minimal": made.minimal,
+                                 "seed": made.seed, "puzzle": puzzle.to_text()}
+    extra = {**fields, **{k: v for k, v in columns.items() if k not in fields}}
+    return Report(str(out), name, DONE, summary, kind="sudoku", seconds=seconds, rows=n, cols=n,
+                  summary=summary, extra=extra)
+
+
+def _not_made_report(out: Path, kind: str, err: PuzzleNotMade, n: int) -> Report:
+    """The error line of a puzzle that could not be made (printed on stderr)."""
+    name = _puzzle_name(out, kind, err.index)
+    return Report(str(out), name, ERROR, f"{name} (seed {err.seed}) could not be made: {err.reason}",
+                  kind="sudoku", rows=n, cols=n, extra={"index": err.index, "seed": err.seed})
+
+
+def sudoku_batch(request: SudokuRequest, out: Path, options: Options | None = None,
+                 source: PuzzleSource | None = None, overwrite: bool = False) -> Iterator[Report]:
+    """Make the batch and write it to ``out`` (a workbook or a text file), which must not
+    exist unless ``overwrite``; InputError for a bad request or output, here, before any
+    work. The stream it returns gives a report for each puzzle as soon as it is made,
+    in order, then the batch's report (``count`` and the clue figures; the puzzles
+    themselves are in the reports before it). Progress goes to ``options.progress``.
+
+    A text file is written line by line into a temporary file beside ``out``, moved
+    into place at the end, so its memory is flat. A workbook is laid out once every
+    puzzle is made (openpyxl holds it whole), so it needs them all at the end.
+
+    How a run that stops early ends: a callback that raises BudgetExhausted, or a
+    puzzle that cannot be made, ends the batch as ``gave_up`` and ``out`` holds the
+    puzzles made so far, each one whole, the same puzzles as the reports given (no
+    file when none was made). Ctrl-C, or a stream closed before its end, writes
+    nothing, and no temporary file is left."""
     options = options or Options()
     request.check()
     kind = _output_kind(out, overwrite)
     if request.seed is None:
         request = replace(request, seed=str(secrets.randbelow(900_000) + 100_000))
+    return _stream(request, out, kind, options, source or sudoku_puzzles)
+
+
+def _stream(request: SudokuRequest, out: Path, kind: str, options: Options, source: PuzzleSource
+            ) -> Iterator[Report]:
     n = request.shape.n
     what = f"generating {n}x{n} sudoku"
     start = time.perf_counter()
@@ -189,29 +318,57 @@ def generate_sudoku(request: SudokuRequest, out: Path, options: Options | None =
         options.progress(Progress(what, fraction=done / total, done=done, total=total,
                                   seconds=time.perf_counter() - start))
 
-    made: list[tuple[Generated, dict[str, object]]] = []
+    clues = _Clues()
+    kept: list[tuple[Generated, dict[str, object]]] = []  # a workbook's puzzles, laid out at the end
     stopped = ""
-    options.progress(Progress(what, fraction=0.0, done=0, total=request.count))
-    try:
-        for item in (source or sudoku_puzzles)(request, progress):
-            made.append(item)
-    except BudgetExhausted as err:
-        stopped = str(err)
+    with ExitStack() as files:  # the text file, opened at the first puzzle: a run that makes none writes none
+        lines: TextIO | None = None
+        last = start
+        try:
+            options.progress(Progress(what, fraction=0.0, done=0, total=request.count))
+            with closing(source(request, progress)) as made:
+                for item in made:
+                    generated, columns = item
+                    clues.add(generated.puzzle.clues)
+                    if kind == "workbook":
+                        kept.append(item)
+                    else:
+                        lines = lines or files.enter_context(atomic_stream(out, "the puzzles"))
+                        lines.write(generated.puzzle.to_text() + "\n")
+                    now = time.perf_counter()
+                    seconds = generated.seconds if isinstance(generated, _Timed) else now - last
+                    last = now
+                    yield _puzzle_report(out, kind, clues.count, generated, columns, seconds)
+        except BudgetExhausted as err:
+            stopped = str(err)
+        except PuzzleNotMade as err:
+            stopped = f"puzzle {err.index} could not be made"
+            yield _not_made_report(out, kind, err, n)
     seconds = time.perf_counter() - start
-    if made:
-        if kind == "workbook":
-            _write_workbook(out, request, made, seconds)
-        else:
-            atomic_write_text(out, "".join(g.puzzle.to_text() + "\n" for g, _ in made))
-    clues = [g.puzzle.clues for g, _ in made]
-    summary = (f"{len(made)} puzzle{'s' if len(made) != 1 else ''} {n}x{n} (box {request.shape}), "
-               f"{min(clues, default=0)}-{max(clues, default=0)} clues, seed {request.seed}, "
+    if kept:
+        _write_workbook(out, request, kept, seconds)
+    yield _batch_report(request, out, clues, seconds, stopped)
+
+
+def _batch_report(request: SudokuRequest, out: Path, clues: _Clues, seconds: float, stopped: str) -> Report:
+    n = request.shape.n
+    made = clues.count
+    summary = (f"{made} puzzle{'s' if made != 1 else ''} {n}x{n} (box {request.shape}), "
+               f"{clues.fewest or 0}-{clues.most or 0} clues, seed {request.seed}, "
                f"{seconds:.1f} s" + (f"; stopped: {stopped}" if stopped else ""))
-    report = Report(str(out), None, Status.GAVE_UP.value if stopped else DONE, summary, kind="sudoku",
-                    seconds=seconds, rows=n, cols=n, output=str(out) if made else None, summary=summary,
-                    extra={"count": len(made), "seed": request.seed, "box": str(request.shape),
-                           "symmetry": request.symmetry, "minimal": request.minimal,
-                           "clues": clues, "puzzles": [g.puzzle.to_text() for g, _ in made]})
+    return Report(str(out), None, Status.GAVE_UP.value if stopped else DONE, summary, kind="sudoku",
+                  seconds=seconds, rows=n, cols=n, output=str(out) if made else None, summary=summary,
+                  extra={"count": made, "seed": request.seed, "box": str(request.shape),
+                         "symmetry": request.symmetry, "minimal": request.minimal, **clues.json()})
+
+
+def generate_sudoku(request: SudokuRequest, out: Path, options: Options | None = None,
+                    source: PuzzleSource | None = None, overwrite: bool = False) -> Report:
+    """:func:`sudoku_batch` run to its end: the batch's report (the puzzles' reports
+    are passed over)."""
+    report = None
+    for report in sudoku_batch(request, out, options, source, overwrite):
+        pass
     return report
 
 
