@@ -110,16 +110,25 @@ class ProgressBar:
     Nothing is drawn unless ``enabled`` (default: the stream is a terminal)."""
 
     WIDTH = 28
+    EVERY = 0.1  # seconds between redraws
 
     def __init__(self, stream=None, enabled: bool | None = None, noun: str = "solution") -> None:
         self.stream = stream or sys.stderr
         self.enabled = self.stream.isatty() if enabled is None else enabled
         self.noun = noun
         self.drawn = False
+        self.last = 0.0
 
     def __call__(self, p: Progress) -> None:
         if not self.enabled:
             return
+        import time
+
+        now = time.monotonic()
+        finished = p.total is not None and p.done == p.total
+        if self.drawn and now - self.last < self.EVERY and not finished:
+            return  # at most ten redraws a second: a batch of 100,000 puzzles is not 100,000 writes
+        self.last = now
         what = printable(f"{p.what} {p.done}/{p.total}" if p.total else p.what)
         fraction = p.fraction if p.fraction is not None else (p.done / p.total if p.total else 0.0)
         fraction = min(max(fraction, 0.0), 1.0)

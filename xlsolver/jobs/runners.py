@@ -107,7 +107,7 @@ class PoolRunner:
         from concurrent.futures import ProcessPoolExecutor
 
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_worker_start)
         return self._pool
 
     def map(self, fn, items, window=None, on_done=None):
@@ -170,7 +170,7 @@ class PoolRunner:
         for index, (item, future) in enumerate(order):
             if id(future) in results:
                 continue
-            with ProcessPoolExecutor(max_workers=1) as alone:
+            with ProcessPoolExecutor(max_workers=1, initializer=_worker_start) as alone:
                 retry = alone.submit(fn, item)
                 try:
                     result = retry.result()
@@ -196,3 +196,13 @@ class PoolRunner:
 
 
 _END = object()
+
+
+def _worker_start() -> None:
+    """In each pool process: Ctrl-C (which reaches every process of the terminal's
+    group) ends the worker at once, by the signal's own default action, with no
+    traceback of its own; the command stops the batch and says so in one line. A
+    file being written is removed first (atomic_write handles a default action)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
