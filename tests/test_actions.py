@@ -81,7 +81,9 @@ def test_the_bar_counts_done_of_total_and_wipes_itself():
     bar = ProgressBar(stream, enabled=True, noun="puzzle")
     bar(Progress("generating", done=3, total=12, seconds=1.0))
     assert "generating 3/12 [#######---------------------]  25%  1.0 s" in stream.getvalue()
-    bar(Progress("generating", fraction=1.0, found=1, seconds=2.0))
+    bar(Progress("generating", done=6, total=12, seconds=1.5))  # at once after: not drawn (ten a second at most)
+    assert "6/12" not in stream.getvalue()
+    bar(Progress("generating", fraction=1.0, found=1, seconds=2.0))  # the end is always drawn
     assert "100%  1 puzzle  2.0 s" in stream.getvalue()
     bar.done()
     assert stream.getvalue().endswith("\r\033[K")

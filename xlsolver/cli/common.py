@@ -125,7 +125,7 @@ class ProgressBar:
         import time
 
         now = time.monotonic()
-        finished = p.total is not None and p.done == p.total
+        finished = (p.total is not None and p.done == p.total) or (p.fraction is not None and p.fraction >= 1)
         if self.drawn and now - self.last < self.EVERY and not finished:
             return  # at most ten redraws a second: a batch of 100,000 puzzles is not 100,000 writes
         self.last = now

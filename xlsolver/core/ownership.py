@@ -113,8 +113,9 @@ class Owner:
     writes."""
 
     def __init__(self, book: WorkbookBackend, snap: SheetSnapshot, record: Record,
-                 movable: Cell | None = None) -> None:
+                 movable: Cell | None = None, deferred: bool = False) -> None:
         self._book = book
+        self._deferred = deferred  # the caller keeps the record (Record.keep) when its run ends
         self._movable = movable  # the kind's status cell: a sentence written there may move down
         self._sheet = snap.name
         self._record = record
@@ -249,8 +250,12 @@ class Owner:
             self._rec.cells[cell] = (before, new)
 
     def _keep(self) -> None:
+        """Note the sheet's record in the workbook's, and write it unless the job
+        writes it itself once its run on the workbook ends (``deferred``): writing
+        the whole record after each of a hundred sheets made such a run quadratic."""
         self._record.sheets[self._sheet] = self._rec
-        self._record.keep(self._book)
+        if not self._deferred:
+            self._record.keep(self._book)
 
 
 def touched_cells(op: Op) -> Iterator[Cell]:

@@ -103,6 +103,7 @@ def run_book(book: WorkbookBackend, source: str, sheet: str | None, options: Opt
         if report is not None:
             report.source, report.sheet = source, name
             reports.append(report)
+    record.keep(book)  # once for the workbook: what every sheet's action changed
     return reports
 
 
@@ -114,7 +115,12 @@ def run_sheet(book: WorkbookBackend, reader: SheetReader, name: str, options: Op
     The action paints through an :class:`~xlsolver.core.ownership.Owner`: it writes
     only into empty cells and cells of xlsolver's own, and what it changes is
     recorded (``record``, read once per workbook) so that ``clear`` gives it back."""
-    record = record if record is not None else Record.read(book)
+    if record is None:  # a sheet on its own: its record is written when it is done
+        record = Record.read(book)
+        try:
+            return run_sheet(book, reader, name, options, action, named, record)
+        finally:
+            record.keep(book)
     try:
         snap = record.annotate(reader.snapshot(name))
     except InputError as err:  # a sheet beyond the limits: its own error, the other sheets still read
@@ -126,7 +132,7 @@ def run_sheet(book: WorkbookBackend, reader: SheetReader, name: str, options: Op
     run = spec.action(action)
     if run is None:
         return Report("", name, ERROR, no_action(spec, action, name), kind=spec.name) if named else None
-    owner = Owner(book, snap, record, movable=found.status_cell)
+    owner = Owner(book, snap, record, movable=found.status_cell, deferred=True)
     try:
         report = run(owner, found, options)
         owner.commit()
