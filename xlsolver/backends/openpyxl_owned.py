@@ -75,6 +75,7 @@ def read_looks(ws, cells: list[Cell], rgb: Callable) -> dict[Cell, CellLook]:
     """Each cell's whole look; ``rgb`` turns an openpyxl colour into "RRGGBB"."""
     book = ws.parent
     looks = {}
+    records: dict[tuple[str, int], str] = {}  # each style record's XML, made once per call (cells share them)
     for ref in cells:
         cell = ws._cells.get(ref)
         if cell is None:
@@ -93,7 +94,7 @@ def read_looks(ws, cells: list[Cell], rgb: Callable) -> dict[Cell, CellLook]:
             bold=bool(font.b),
             centred=alignment.horizontal == "center",
             edges=tuple(_edge(getattr(border, side), rgb) for side in ("left", "right", "top", "bottom")),
-            native=_native(book, cell, styles),
+            native=_native(book, cell, styles, records),
         )
     return looks
 
@@ -120,9 +121,13 @@ def _edge(side, rgb) -> str | None:
     return side.style if colour is None else f"{side.style} FF{colour}"
 
 
-def _native(book, cell, styles: StyleArray) -> str:
-    data = {key: tostring(getattr(book, table)[getattr(styles, index)].to_tree()).decode()
-            for index, table, _ in _RECORDS for key in [index]}
+def _native(book, cell, styles: StyleArray, records: dict[tuple[str, int], str]) -> str:
+    data = {}
+    for index, table, _ in _RECORDS:
+        key = (table, getattr(styles, index))
+        if key not in records:
+            records[key] = tostring(getattr(book, table)[key[1]].to_tree()).decode()
+        data[index] = records[key]
     data["numFmt"] = cell.number_format
     if cell.data_type == "f":
         data["formula"] = cell.value
