@@ -33,11 +33,21 @@ carries a kind's mark but holds a mistake is that kind's sheet with an
 :class:`~xlsolver.core.InputError` naming the cell (:attr:`Found.error`), not a
 sheet for the next kind. A new kind picks a rank between the ones it must
 come before and after, and says in its docstring what its mark is.
+
+Plugins
+-------
+Other distributions add kinds through the ``xlsolver.kinds`` entry-point group
+(:mod:`xlsolver.jobs.plugins`; ``docs/plugins.md`` tells how to write one), and
+:func:`kinds` lists them with the built-in ones, by rank. They keep the same
+contract: the course's Takuzu (``docs/course/takuzu``) ranks 5, first, because its
+mark is a title or name of its own while its 1s alone could pass for a sparse
+sudoku's givens.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Callable, Iterable, Mapping
@@ -238,8 +248,19 @@ names its code lazily (:class:`Lazy`), so it is known without importing that cod
 
 @cache
 def kinds() -> tuple[KindSpec, ...]:
-    """Every kind, in detection order (specs are immutable)."""
-    return tuple(sorted(BUILTIN.values(), key=lambda spec: spec.rank))
+    """Every kind, in detection order: the built-in ones and those that installed
+    plugins advertise (:mod:`xlsolver.jobs.plugins`; specs are immutable). Kinds of
+    equal rank keep that order. A plugin that cannot be used is left out with one
+    line on stderr; the cache makes that once per process."""
+    from xlsolver.jobs.plugins import discover
+
+    added, skipped = discover(BUILTIN)
+    if skipped:
+        from xlsolver.core.files import printable
+
+        for plugin in skipped:
+            print(printable(plugin.line()), file=sys.stderr)
+    return tuple(sorted((*BUILTIN.values(), *added), key=lambda spec: spec.rank))
 
 
 def kind_named(name: str) -> KindSpec | None:
