@@ -202,7 +202,7 @@ def load_script(path: Path, name: str):
     """Import the Python file ``path`` as module ``name`` (its folder on sys.path meanwhile,
     so a script may import the modules beside it)."""
     spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
+    module = sys.modules[name] = importlib.util.module_from_spec(spec)  # dataclasses look it up there
     sys.path.insert(0, str(path.parent))
     try:
         spec.loader.exec_module(module)
@@ -228,3 +228,21 @@ def workbook_cells(path: Path) -> dict[tuple[str, str], tuple]:
                     found[ws.title, cell.coordinate] = (cell.value, look)
     found["sheets", ""] = tuple(book.sheetnames)
     return found
+
+
+def checks_module(number: str):
+    """``checks.lesson_NN``, imported the way the notebooks import it (from docs/course)."""
+    sys.path.insert(0, str(COURSE))
+    try:
+        return importlib.import_module(f"checks.lesson_{number}")
+    finally:
+        sys.path.remove(str(COURSE))
+
+
+def solution_namespace(slug: str, **given) -> dict:
+    """The names the solutions of lesson ``slug`` define, every section run in order in
+    one namespace that starts with ``given`` (what the notebook's earlier cells define)."""
+    namespace = dict(given)
+    for source in solution_sections(COURSE / "solutions" / f"{slug}.py").values():
+        exec(compile(source, f"solutions/{slug}.py", "exec"), namespace)
+    return namespace
