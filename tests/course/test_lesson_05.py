@@ -6,17 +6,16 @@ import pytest
 
 from xlsolver.polyomino import orientations
 
-from .lessons import COURSE, load_script, solution_sections
+from .lessons import checks_module, solution_namespace
 
-checks = load_script(COURSE / "checks" / "lesson_05.py", "course_checks_05")
-SECTIONS = solution_sections(COURSE / "solutions" / "05-exact-cover.py")
+checks = checks_module("05")
+# The solutions use orientations(), which the notebook defines before the exercises; xlsolver's
+# gives the same forms.
+SOLVED = solution_namespace("05-exact-cover", orientations=orientations)
 
 
 def solution(name: str):
-    """The function a solution section defines, with what the notebook defines before it."""
-    namespace = {"orientations": orientations}
-    exec(SECTIONS[name], namespace)
-    return namespace[name]
+    return SOLVED[name]
 
 
 def test_the_solutions_pass(capsys):
