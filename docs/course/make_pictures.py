@@ -1,8 +1,8 @@
 """Render the course's pictures into docs/images, as LibreOffice shows the sheets:
 
-- ``course-NN-before.png``: the first sheet of the lesson's workbook, as
-  ``workbooks/make_NN.py`` makes it;
-- ``course-NN-after.png``: the first sheet of ``NN-slug-after.xlsx``, the workbook
+- ``course-NN-before.png``: the active sheet (the one a workbook opens on) of the
+  lesson's workbook, as ``workbooks/make_NN.py`` makes it;
+- ``course-NN-after.png``: the active sheet of ``NN-slug-after.xlsx``, the workbook
   the lesson writes into its output folder when it runs with its solutions (the
   notebook is run the way the tests run it, by nbclient).
 
@@ -39,12 +39,12 @@ lessons = _module(ROOT / "tests" / "course" / "lessons.py", "course_lessons")
 trimmed = _module(ROOT / "docs" / "trim.py", "course_trim").trimmed
 
 
-def first_sheet_on_one_page(source: Path, target: Path) -> None:
-    """Copy ``source`` to ``target`` keeping only its first sheet, fitted to one page."""
+def active_sheet_on_one_page(source: Path, target: Path) -> None:
+    """Copy ``source`` to ``target`` keeping only its active sheet, fitted to one page."""
     book = openpyxl.load_workbook(source)
-    for ws in book.worksheets[1:]:
-        book.remove(ws)
-    ws = book.worksheets[0]
+    ws = book.active
+    for other in [sheet for sheet in book.worksheets if sheet is not ws]:
+        book.remove(other)
     ws.page_setup.orientation = "landscape"
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 1
@@ -53,9 +53,9 @@ def first_sheet_on_one_page(source: Path, target: Path) -> None:
 
 
 def render(workbook: Path, png: Path, work: Path) -> None:
-    """The first page of ``workbook``'s first sheet as a trimmed picture ``png``."""
+    """``workbook``'s active sheet as a trimmed picture ``png``."""
     single = work / f"{png.stem}.xlsx"
-    first_sheet_on_one_page(workbook, single)
+    active_sheet_on_one_page(workbook, single)
     profile = (work / "profile").as_uri()  # a LibreOffice of our own, beside any that runs
     subprocess.run(["soffice", f"-env:UserInstallation={profile}", "--headless", "--convert-to", "pdf",
                     "--outdir", str(work), str(single)], check=True, capture_output=True, timeout=180)
